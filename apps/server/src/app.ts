@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import type { Config } from './config';
+import type { Db } from './db/index';
+import { errorBody, registerErrorHandling } from './http/errors';
+import { registerSecurityHeaders } from './http/security';
+import { registerSessions } from './http/session';
+import { zodValidatorCompiler } from './http/validation';
+import type { Mailer } from './jobs/mail/mailer';
+import { authRepository } from './modules/auth/repository';
+import { authRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { outboundEmailRoutes } from './modules/outbound-emails/routes';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the HTTP application from its dependencies: no globals, so tests build as many as they like. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: {
+      querystringParser: (query: string) =>
+        qs.parse(query, { depth: 3, arrayLimit: 100, parameterLimit: 200 }),
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  // The API speaks JSON (and multipart where a route registers it); plain text bodies are refused.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Lintel REST API',
+        description:
+          'The REST API of the Lintel developer portal: accounts, announcements, developer apps, credentials, manifests and the marketplace listing. JSON under /api/v1; errors share one shape.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lintel_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerSessions(app, {
+    config,
+    sessions: {
+      findActive: (id, now) => authRepository.findActiveSession(db, id, now),
+      touch: (id, lastSeenAt, expiresAt) => authRepository.touchSession(db, id, lastSeenAt, expiresAt),
+    },
+  });
+
+  app.get('/api/v1/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  authRoutes(app, new AuthService({ db, config, mailer: deps.mailer }));
+  outboundEmailRoutes(app, db);
+
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      setHeaders: (res, filePath) => {
+        if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'no-cache');
+      },
+    });
+  }
+
+  // Deep links of the single-page app get index.html; unknown API paths get the JSON 404.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/')) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${url}.`));
+  });
+
+  return app;
+}

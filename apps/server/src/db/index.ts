@@ -1,0 +1,132 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import {
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PGliteDialect,
+  PostgresDialect,
+  sql,
+  type TransactionSettings,
+} from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { migrations } from './migrations/index';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+/** A live database: Kysely over PGlite or PostgreSQL, plus what pg-boss needs to share it. */
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  pglite?: PGlite;
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+// PGlite has one connection and Kysely's PGlite driver does not serialise its use: a query issued
+// while another request holds a transaction would run inside that transaction. One lock around
+// acquire/release makes every query and transaction take its turn.
+class SerialDriver implements Driver {
+  #tail: Promise<void> = Promise.resolve();
+  #release: (() => void) | undefined;
+
+  constructor(private readonly inner: Driver) {}
+
+  init() {
+    return this.inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.#tail;
+    let release!: () => void;
+    this.#tail = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    this.#release = release;
+    return this.inner.acquireConnection();
+  }
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    await this.inner.releaseConnection(connection);
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    return this.inner.beginTransaction(connection, settings);
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction(connection);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+class SerialPGliteDialect extends PGliteDialect {
+  override createDriver(): Driver {
+    return new SerialDriver(super.createDriver());
+  }
+}
+
+// Timestamps come back as Date from both drivers; int8 counts (count(*)) as numbers, not strings.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+/** Opens PGlite in `dataDir` (or memory when dataDir is 'memory://'). */
+export async function openPglite(dataDir: string): Promise<PGlite> {
+  if (dataDir !== 'memory://') await fs.mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
+    extensions: { pg_trgm },
+    parsers: { 20: (value: string) => Number.parseInt(value, 10) },
+  });
+  await pglite.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  return pglite;
+}
+
+export function kyselyOnPglite(pglite: PGlite): Db {
+  return new Kysely<Database>({ dialect: new SerialPGliteDialect({ pglite }) });
+}
+
+export function kyselyOnPostgres(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString, max });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+}
+
+/** Connects to PostgreSQL when a URL is given, else opens PGlite under `<dataDir>/db`. */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { db } = kyselyOnPostgres(options.databaseUrl);
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+    return { db, kind: 'postgres', connectionString: options.databaseUrl, close: () => db.destroy() };
+  }
+  const pglite = await openPglite(path.join(options.dataDir, 'db'));
+  const db = kyselyOnPglite(pglite);
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** Runs every pending migration; throws with the failing migration's error. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

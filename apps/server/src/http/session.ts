@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { SessionRow, UserRow } from '../db/schema';
+import { hashToken, safeEqual } from './crypto';
+import { errors } from './errors';
+
+export const SESSION_COOKIE = 'lintel_session';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Sliding expiry is written at most this often, so reads do not turn every request into a write.
+const TOUCH_INTERVAL_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    session: SessionRow | null;
+  }
+}
+
+/** What the session plugin needs from storage (implemented by the auth module's repository). */
+export interface SessionLookup {
+  findActive(id: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined>;
+  touch(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void>;
+}
+
+export function idleExpiry(config: Pick<Config, 'sessionIdleMinutes'>, from = new Date()): Date {
+  return new Date(from.getTime() + config.sessionIdleMinutes * 60_000);
+}
+
+/** Loads the session from its cookie and enforces the CSRF header on every unsafe request made with it. */
+export function registerSessions(
+  app: FastifyInstance,
+  deps: { config: Config; sessions: SessionLookup },
+): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      const now = new Date();
+      const found = await deps.sessions.findActive(hashToken(token), now);
+      if (found) {
+        request.session = found.session;
+        request.user = found.user;
+        if (now.getTime() - found.session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+          await deps.sessions.touch(found.session.id, now, idleExpiry(deps.config, now));
+        }
+      }
+    }
+    if (request.session && !SAFE_METHODS.has(request.method)) {
+      const header = request.headers['x-csrf-token'];
+      if (typeof header !== 'string' || !safeEqual(header, request.session.csrf_token))
+        throw errors.csrfInvalid();
+    }
+  });
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw errors.unauthenticated();
+  return request.user;
+}
+
+/** preHandler: signed in, else 401. */
+export async function authenticated(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}
+
+/** preHandler: a platform administrator, else 401 (signed out) or 403. */
+export async function adminOnly(request: FastifyRequest): Promise<void> {
+  if (!requireUser(request).is_admin) throw errors.forbidden();
+}

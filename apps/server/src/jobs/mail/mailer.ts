@@ -1,0 +1,103 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../../config';
+import type { Db } from '../../db/index';
+import type { JobQueue, QueueDefinition } from '../queue';
+import { outboundEmailRepository as repository } from './repository';
+import { type TemplateName, templates } from './templates';
+
+export const MAIL_QUEUE = 'mail.deliver';
+export const MAIL_DEAD_LETTER_QUEUE = 'mail.dead';
+
+export interface MailJob {
+  outboundEmailId: number;
+}
+
+type TemplateData<T extends TemplateName> = Parameters<(typeof templates)[T]>[0];
+
+export interface EmailRequest<T extends TemplateName> {
+  to: string;
+  template: T;
+  data: TemplateData<T>;
+  /** One delivery per key, ever: retries, restarts and repeated calls never send twice. */
+  idempotencyKey: string;
+}
+
+export function mailQueues(config: Pick<Config, 'mailMaxAttempts'>): QueueDefinition[] {
+  return [
+    {
+      name: MAIL_QUEUE,
+      retryLimit: config.mailMaxAttempts - 1,
+      retryDelaySeconds: 2,
+      deadLetter: MAIL_DEAD_LETTER_QUEUE,
+    },
+  ];
+}
+
+/**
+ * Every e-mail goes through here: rendered from a template, recorded in outbound_emails and queued in the
+ * caller's transaction, delivered by the mail job over SMTP when SMTP_URL is set.
+ */
+export class Mailer {
+  readonly transport: Transporter | undefined;
+
+  constructor(
+    private readonly config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailMaxAttempts'>,
+    private readonly queue: JobQueue,
+  ) {
+    this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  }
+
+  /** Records and enqueues one message; call it with the transaction of the change that causes it. */
+  async enqueue<T extends TemplateName>(trx: Db, request: EmailRequest<T>): Promise<void> {
+    const rendered = (
+      templates[request.template] as (data: TemplateData<T>) => ReturnType<typeof templates.confirmation>
+    )(request.data);
+    const id = await repository.insertOnce(trx, {
+      idempotencyKey: request.idempotencyKey,
+      to: request.to,
+      subject: rendered.subject,
+      template: request.template,
+      text: rendered.text,
+      html: rendered.html,
+    });
+    if (id !== undefined) await this.queue.send(trx, MAIL_QUEUE, { outboundEmailId: id } satisfies MailJob);
+  }
+
+  /** The mail job: idempotent (a sent message is never sent again), retried with backoff, failed at last. */
+  async deliver(db: Db, job: MailJob): Promise<void> {
+    const email = await repository.find(db, job.outboundEmailId);
+    if (email?.status !== 'queued') return;
+    // Without SMTP the message stays queued in outbound_emails, where admins read it.
+    if (!this.transport) return;
+    const attempts = await repository.countAttempt(db, email.id);
+    try {
+      await this.transport.sendMail({
+        from: this.config.mailFrom,
+        to: email.to_address,
+        subject: email.subject,
+        text: email.text_body,
+        html: email.html_body,
+        messageId: `<outbound-${email.id}.${email.idempotency_key.replace(/[^a-zA-Z0-9.-]/g, '-')}@lintel.localhost>`,
+      });
+      await repository.markSent(db, email.id);
+    } catch (error) {
+      const final = attempts >= this.config.mailMaxAttempts;
+      await repository.recordFailure(
+        db,
+        email.id,
+        error instanceof Error ? error.message : String(error),
+        final,
+      );
+      if (!final) throw error;
+    }
+  }
+
+  /** Dead letters: the queue gave up on the message. */
+  async markDead(db: Db, job: MailJob): Promise<void> {
+    await repository.recordFailure(db, job.outboundEmailId, 'Gave up after the last retry.', true);
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,53 @@
+/** A rendered message: the same content as plain text and as HTML. */
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Wraps a body in the portal's e-mail layout. `bodyHtml` must already be safe HTML. */
+export function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
+<tr><td style="font-size:20px;font-weight:bold;padding-bottom:16px">Lintel</td></tr>
+<tr><td style="font-size:15px;line-height:1.5">${bodyHtml}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+function button(url: string, label: string): string {
+  return `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1c7ed6;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p><p style="font-size:13px;color:#52606d">Or paste this link into your browser: ${escapeHtml(url)}</p>`;
+}
+
+export const templates = {
+  confirmation(data: { name: string; url: string }): RenderedEmail {
+    const subject = 'Confirm your Lintel account';
+    return {
+      subject,
+      text: `Hello ${data.name},\n\nWelcome to Lintel. Confirm your e-mail address to finish signing up:\n\n${data.url}\n\nIf you did not sign up, you can ignore this message.\n`,
+      html: layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.name)},</p><p>Welcome to Lintel. Confirm your e-mail address to finish signing up.</p>${button(data.url, 'Confirm my e-mail address')}<p>If you did not sign up, you can ignore this message.</p>`,
+      ),
+    };
+  },
+  passwordReset(data: { name: string; url: string }): RenderedEmail {
+    const subject = 'Reset your Lintel password';
+    return {
+      subject,
+      text: `Hello ${data.name},\n\nSomeone asked to reset the password of your Lintel account. Choose a new password here (the link works once, for one hour):\n\n${data.url}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+      html: layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.name)},</p><p>Someone asked to reset the password of your Lintel account. The link works once, for one hour.</p>${button(data.url, 'Choose a new password')}<p>If it was not you, ignore this message: your password stays as it is.</p>`,
+      ),
+    };
+  },
+} satisfies Record<string, (data: never) => RenderedEmail>;
+
+export type TemplateName = keyof typeof templates;

@@ -1,0 +1,91 @@
+import { fromKysely, fromPglite, type Job, PgBoss, type SendOptions } from 'pg-boss';
+import type { DatabaseHandle, Db } from '../db/index';
+
+/** Anything that can run SQL: the Kysely instance or one of its transactions. */
+export type Executor = Pick<Db, 'executeQuery'>;
+
+export interface QueueDefinition {
+  name: string;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  deadLetter?: string;
+}
+
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+/**
+ * The job queue: pg-boss in the same database. `send` takes the executor of the caller's transaction so
+ * that a job exists if and only if the change that caused it committed (an outbox, without the table).
+ */
+export class JobQueue {
+  readonly boss: PgBoss;
+  #started = false;
+  #known = new Set<string>();
+
+  constructor(handle: DatabaseHandle, options: { pollingIntervalSeconds?: number } = {}) {
+    const common = { schema: 'pgboss', supervise: true, schedule: false, migrate: true } as const;
+    this.boss =
+      handle.kind === 'pglite' && handle.pglite
+        ? new PgBoss({ ...common, db: fromPglite(handle.pglite), backend: 'pglite' })
+        : new PgBoss({ ...common, connectionString: handle.connectionString, max: 4 });
+    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+    this.boss.on('error', (error) => {
+      this.onError(error);
+    });
+  }
+
+  readonly pollingIntervalSeconds: number;
+  onError: (error: unknown) => void = () => {};
+
+  async start(queues: QueueDefinition[]): Promise<void> {
+    await this.boss.start();
+    this.#started = true;
+    for (const queue of queues) {
+      if (queue.deadLetter) await this.boss.createQueue(queue.deadLetter).catch(ignoreExists);
+      await this.boss
+        .createQueue(queue.name, {
+          retryLimit: queue.retryLimit,
+          retryDelay: queue.retryDelaySeconds,
+          retryBackoff: true,
+          ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
+        })
+        .catch(ignoreExists);
+      for (const name of [queue.name, queue.deadLetter]) {
+        if (!name) continue;
+        // Loads pg-boss's queue cache now: on PGlite a cache miss inside our transaction would wait for
+        // the one connection that transaction holds, forever.
+        await this.boss.findJobs(name, { id: NO_JOB });
+        this.#known.add(name);
+      }
+    }
+  }
+
+  /** Enqueues inside the caller's transaction. */
+  async send(executor: Executor, name: string, data: object, options: SendOptions = {}): Promise<void> {
+    if (!this.#known.has(name)) throw new Error(`Queue ${name} was not declared at start`);
+    await this.boss.send(name, data, { ...options, db: fromKysely(executor as never) });
+  }
+
+  async work<T>(name: string, handler: JobHandler<T>, concurrency = 2): Promise<void> {
+    await this.boss.work<T>(
+      name,
+      { pollingIntervalSeconds: this.pollingIntervalSeconds, localConcurrency: concurrency, batchSize: 1 },
+      async (jobs) => {
+        for (const job of jobs) await handler(job);
+      },
+    );
+  }
+
+  /** Stops fetching, lets running handlers finish (graceful), then stops. */
+  async stop(): Promise<void> {
+    if (!this.#started) return;
+    this.#started = false;
+    await this.boss.stop({ graceful: true, timeout: 20_000, close: true });
+  }
+}
+
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
+function ignoreExists(error: unknown): void {
+  if (!(error instanceof Error) || !/exists/i.test(error.message)) throw error;
+}

@@ -1,0 +1,63 @@
+import { ConfigError, loadConfig } from './config';
+import { startRuntime } from './runtime';
+import { DEMO_ACCOUNTS, seedDemo } from './seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const runtime = await startRuntime(config, { logger: { level: config.logLevel } });
+  const { app } = runtime;
+
+  if (config.seedDemo && (await seedDemo(runtime.database.db, config))) {
+    app.log.info('Seeded the demo accounts on an empty database.');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests and jobs');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 30_000);
+    timer.unref();
+    try {
+      await runtime.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = runtime.database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL';
+  const lines = [
+    '',
+    `  Lintel is running at ${config.publicUrl} (database: ${where}; mail: ${config.smtpUrl ? 'SMTP' : 'kept in outbound_emails, readable at /admin/outbound_emails'})`,
+    ...(config.seedDemo
+      ? [
+          '  Demo accounts:',
+          ...DEMO_ACCOUNTS.map(
+            (a) =>
+              `    ${a.email.padEnd(20)} password: ${config.demoPassword}${a.is_admin ? '  (administrator)' : ''}`,
+          ),
+        ]
+      : []),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Lintel could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

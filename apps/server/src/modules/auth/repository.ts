@@ -1,0 +1,182 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index';
+import type { NewUser, SessionRow, UserRow, UserTokenPurpose, UserUpdate } from '../../db/schema';
+
+/** Every SQL statement about users, their tokens, sessions and sign-in attempts. */
+export const authRepository = {
+  findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  },
+
+  findUser(db: Db, id: number): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Inserts unless the e-mail is taken; returns undefined when it is (the first account is never touched). */
+  insertUser(db: Db, user: NewUser): Promise<UserRow | undefined> {
+    return db
+      .insertInto('users')
+      .values({ ...user, email: user.email.toLowerCase() })
+      .onConflict((c) => c.column('email').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  },
+
+  updateUser(db: Db, id: number, changes: UserUpdate): Promise<UserRow> {
+    return db
+      .updateTable('users')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  async insertToken(db: Db, userId: number, purpose: UserTokenPurpose, tokenHash: string, expiresAt: Date) {
+    await db
+      .insertInto('user_tokens')
+      .values({ user_id: userId, purpose, token_hash: tokenHash, expires_at: expiresAt })
+      .execute();
+  },
+
+  /** Marks a live token used and returns its user id; undefined when unknown, used, expired or another purpose. */
+  async consumeToken(
+    db: Db,
+    purpose: UserTokenPurpose,
+    tokenHash: string,
+    now: Date,
+  ): Promise<number | undefined> {
+    const row = await db
+      .updateTable('user_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst();
+    return row?.user_id;
+  },
+
+  /** Voids the unused tokens of one purpose, so only the newest link works. */
+  async revokeTokens(db: Db, userId: number, purpose: UserTokenPurpose, now: Date): Promise<void> {
+    await db
+      .updateTable('user_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute();
+  },
+
+  async insertSession(db: Db, session: Omit<SessionRow, 'created_at' | 'last_seen_at'>): Promise<void> {
+    await db.insertInto('sessions').values(session).execute();
+  },
+
+  /** The live session and its user, in one round trip (this runs on every signed-in request). */
+  async findActiveSession(
+    db: Db,
+    id: string,
+    now: Date,
+  ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+    const row = await db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .selectAll('u')
+      .select([
+        's.id as session_id',
+        's.csrf_token as session_csrf_token',
+        's.created_at as session_created_at',
+        's.last_seen_at as session_last_seen_at',
+        's.expires_at as session_expires_at',
+        's.ip as session_ip',
+        's.user_agent as session_user_agent',
+      ])
+      .where('s.id', '=', id)
+      .where('s.expires_at', '>', now)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const {
+      session_id,
+      session_csrf_token,
+      session_created_at,
+      session_last_seen_at,
+      session_expires_at,
+      session_ip,
+      session_user_agent,
+      ...user
+    } = row;
+    return {
+      user,
+      session: {
+        id: session_id,
+        user_id: user.id,
+        csrf_token: session_csrf_token,
+        created_at: session_created_at,
+        last_seen_at: session_last_seen_at,
+        expires_at: session_expires_at,
+        ip: session_ip,
+        user_agent: session_user_agent,
+      },
+    };
+  },
+
+  async touchSession(db: Db, id: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: lastSeenAt, expires_at: expiresAt })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async deleteSession(db: Db, id: string): Promise<void> {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+  },
+
+  async deleteSessionsOf(db: Db, userId: number, exceptId?: string): Promise<void> {
+    let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    await query.execute();
+  },
+
+  async deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+    await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  },
+
+  async recordLoginAttempt(db: Db, email: string, ip: string, succeeded: boolean): Promise<void> {
+    await db.insertInto('login_attempts').values({ email, ip, succeeded }).execute();
+  },
+
+  /** Failed attempts since `since` for the e-mail and for the IP address. */
+  async countFailures(
+    db: Db,
+    email: string,
+    ip: string,
+    since: Date,
+  ): Promise<{ email: number; ip: number }> {
+    const row = await db
+      .selectFrom('login_attempts')
+      .select([
+        sql<number>`count(*) filter (where email = ${email})`.as('email'),
+        sql<number>`count(*) filter (where ip = ${ip})`.as('ip'),
+      ])
+      .where('succeeded', '=', false)
+      .where('created_at', '>', since)
+      .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
+      .executeTakeFirstOrThrow();
+    return { email: Number(row.email), ip: Number(row.ip) };
+  },
+
+  /** A successful sign-in forgives the account's earlier failures. */
+  async clearFailures(db: Db, email: string): Promise<void> {
+    await db.deleteFrom('login_attempts').where('email', '=', email).where('succeeded', '=', false).execute();
+  },
+
+  async setAdmin(db: Db, email: string): Promise<UserRow | undefined> {
+    return db
+      .updateTable('users')
+      .set({ is_admin: true, updated_at: new Date() })
+      .where('email', '=', email.toLowerCase())
+      .returningAll()
+      .executeTakeFirst();
+  },
+};

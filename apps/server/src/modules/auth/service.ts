@@ -1,0 +1,202 @@
+import type { AccountUpdateRequest } from '@lintel/shared';
+import type { Config } from '../../config';
+import type { Db } from '../../db/index';
+import type { UserRow } from '../../db/schema';
+import { hashPassword, hashToken, randomToken, verifyPassword } from '../../http/crypto';
+import { errors } from '../../http/errors';
+import { idleExpiry } from '../../http/session';
+import type { Mailer } from '../../jobs/mail/mailer';
+import { authRepository as repo } from './repository';
+
+const CONFIRMATION_TTL_MS = 48 * 3600_000;
+const PASSWORD_RESET_TTL_MS = 3600_000;
+const THROTTLE_WINDOW_MS = 15 * 60_000;
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}
+
+export interface Registration {
+  name: string;
+  company_name: string;
+  email: string;
+  password: string;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  sessionToken: string;
+  csrfToken: string;
+}
+
+/** Accounts: registration and confirmation, sessions, password resets and the account itself. */
+export class AuthService {
+  #dummyHash: Promise<string> | undefined;
+
+  constructor(private readonly deps: AuthDeps) {}
+
+  async register(input: Registration, now = new Date()): Promise<UserRow> {
+    const passwordHash = await hashPassword(input.password, this.deps.config.scryptLogN);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const user = await repo.insertUser(trx, {
+        name: input.name,
+        company_name: input.company_name,
+        email: input.email,
+        password_hash: passwordHash,
+        confirmed_at: null,
+      });
+      if (!user) throw errors.field('email', 'has already been taken');
+      await this.sendConfirmation(trx, user, now);
+      return user;
+    });
+  }
+
+  /** Sends a new confirmation link to an unconfirmed account; silent otherwise (no enumeration). */
+  async resendConfirmation(email: string, now = new Date()): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const user = await repo.findUserByEmail(trx, email);
+      if (!user || user.confirmed_at) return;
+      await repo.revokeTokens(trx, user.id, 'confirmation', now);
+      await this.sendConfirmation(trx, user, now);
+    });
+  }
+
+  async confirm(token: string, now = new Date()): Promise<UserRow> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const userId = await repo.consumeToken(trx, 'confirmation', hashToken(token), now);
+      if (userId === undefined) throw errors.invalidToken();
+      return repo.updateUser(trx, userId, { confirmed_at: now });
+    });
+  }
+
+  async signIn(
+    credentials: { email: string; password: string },
+    client: { ip: string; userAgent: string | undefined; previousSessionId: string | undefined },
+    now = new Date(),
+  ): Promise<SignedIn> {
+    const { db, config } = this.deps;
+    const email = credentials.email.toLowerCase();
+    const failures = await repo.countFailures(
+      db,
+      email,
+      client.ip,
+      new Date(now.getTime() - THROTTLE_WINDOW_MS),
+    );
+    if (failures.email >= config.loginMaxFailures || failures.ip >= config.loginIpMaxFailures) {
+      throw errors.tooManyAttempts();
+    }
+    const user = await repo.findUserByEmail(db, email);
+    // An unknown address costs the same scrypt work as a wrong password: timing tells nothing either.
+    const valid = await verifyPassword(credentials.password, user?.password_hash ?? (await this.dummyHash()));
+    if (!user || !valid) {
+      await repo.recordLoginAttempt(db, email, client.ip, false);
+      throw errors.invalidCredentials();
+    }
+    if (!user.confirmed_at) throw errors.emailNotConfirmed();
+
+    const sessionToken = randomToken();
+    const csrfToken = randomToken();
+    await db.transaction().execute(async (trx) => {
+      // Rotation: whatever session the browser had before is gone; the new one has a fresh id.
+      if (client.previousSessionId) await repo.deleteSession(trx, client.previousSessionId);
+      await repo.insertSession(trx, {
+        id: hashToken(sessionToken),
+        user_id: user.id,
+        csrf_token: csrfToken,
+        expires_at: idleExpiry(config, now),
+        ip: client.ip,
+        user_agent: client.userAgent?.slice(0, 500) ?? null,
+      });
+      await repo.clearFailures(trx, email);
+      await repo.recordLoginAttempt(trx, email, client.ip, true);
+    });
+    return { user, sessionToken, csrfToken };
+  }
+
+  async signOut(sessionId: string): Promise<void> {
+    await repo.deleteSession(this.deps.db, sessionId);
+  }
+
+  /** Same outcome whether or not the address has an account. */
+  async requestPasswordReset(email: string, now = new Date()): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const user = await repo.findUserByEmail(trx, email);
+      if (!user) return;
+      await repo.revokeTokens(trx, user.id, 'password_reset', now);
+      const token = randomToken();
+      const tokenHash = hashToken(token);
+      await repo.insertToken(
+        trx,
+        user.id,
+        'password_reset',
+        tokenHash,
+        new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+      );
+      await this.deps.mailer.enqueue(trx, {
+        to: user.email,
+        template: 'passwordReset',
+        data: { name: user.name, url: `${this.deps.config.publicUrl}/password/reset?token=${token}` },
+        idempotencyKey: `password_reset:${tokenHash}`,
+      });
+    });
+  }
+
+  /** Sets the password from a single-use reset token and signs the account out everywhere. */
+  async resetPassword(token: string, password: string, now = new Date()): Promise<void> {
+    const passwordHash = await hashPassword(password, this.deps.config.scryptLogN);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const userId = await repo.consumeToken(trx, 'password_reset', hashToken(token), now);
+      if (userId === undefined) throw errors.invalidToken();
+      const user = await repo.findUser(trx, userId);
+      // Following the e-mailed link proves the address too.
+      await repo.updateUser(trx, userId, {
+        password_hash: passwordHash,
+        confirmed_at: user?.confirmed_at ?? now,
+      });
+      await repo.deleteSessionsOf(trx, userId);
+    });
+  }
+
+  async updateAccount(user: UserRow, sessionId: string, changes: AccountUpdateRequest): Promise<UserRow> {
+    const update: Parameters<typeof repo.updateUser>[2] = {};
+    if (changes.name !== undefined) update.name = changes.name;
+    if (changes.company_name !== undefined) update.company_name = changes.company_name;
+    if (changes.critical_emails !== undefined) update.critical_emails = changes.critical_emails;
+    if (changes.password !== undefined) {
+      if (!(await verifyPassword(changes.current_password ?? '', user.password_hash))) {
+        throw errors.field('current_password', 'is incorrect');
+      }
+      update.password_hash = await hashPassword(changes.password, this.deps.config.scryptLogN);
+    }
+    return this.deps.db.transaction().execute(async (trx) => {
+      const updated = await repo.updateUser(trx, user.id, update);
+      if (update.password_hash) await repo.deleteSessionsOf(trx, user.id, sessionId);
+      return updated;
+    });
+  }
+
+  private async sendConfirmation(trx: Db, user: UserRow, now: Date): Promise<void> {
+    const token = randomToken();
+    const tokenHash = hashToken(token);
+    await repo.insertToken(
+      trx,
+      user.id,
+      'confirmation',
+      tokenHash,
+      new Date(now.getTime() + CONFIRMATION_TTL_MS),
+    );
+    await this.deps.mailer.enqueue(trx, {
+      to: user.email,
+      template: 'confirmation',
+      data: { name: user.name, url: `${this.deps.config.publicUrl}/confirm_email?token=${token}` },
+      idempotencyKey: `confirmation:${tokenHash}`,
+    });
+  }
+
+  private dummyHash(): Promise<string> {
+    this.#dummyHash ??= hashPassword(randomToken(), this.deps.config.scryptLogN);
+    return this.#dummyHash;
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { type DatabaseHandle, migrate, openDatabase } from './db/index';
+import { Mailer } from './jobs/mail/mailer';
+import { JobQueue } from './jobs/queue';
+import { startQueues, startWorkers } from './jobs/workers';
+
+/** Everything a running portal holds: database, job queue, mailer and the HTTP app. */
+export interface Runtime {
+  config: Config;
+  database: DatabaseHandle;
+  queue: JobQueue;
+  mailer: Mailer;
+  app: FastifyInstance;
+  /** Stops taking requests, lets in-flight requests and jobs finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+export async function startRuntime(
+  config: Config,
+  options: { database?: DatabaseHandle; workers?: boolean; logger?: FastifyServerOptions['logger'] } = {},
+): Promise<Runtime> {
+  const database = options.database ?? (await openDatabase(config));
+  await migrate(database.db);
+  const queue = new JobQueue(database, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 1 });
+  await startQueues(queue, config);
+  const mailer = new Mailer(config, queue);
+  if (options.workers ?? true) await startWorkers(queue, { db: database.db, mailer });
+  const app = await buildApp({ config, db: database.db, mailer, logger: options.logger });
+  queue.onError = (error) => app.log.error({ err: error }, 'job queue error');
+  let closing: Promise<void> | undefined;
+  return {
+    config,
+    database,
+    queue,
+    mailer,
+    app,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await queue.stop();
+        mailer.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Runtime } from '../src/runtime';
+import {
+  createUser,
+  errorOf,
+  outboundEmails,
+  signIn,
+  startTestRuntime,
+  TEST_PASSWORD,
+  tokenFrom,
+} from './support';
+
+let runtime: Runtime;
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+});
+afterAll(() => runtime?.close());
+
+const valid = {
+  name: 'Rita Roofer',
+  company_name: 'Roofs Inc',
+  email: 'Rita@Example.test',
+  password: 'a long enough password',
+};
+
+function register(payload: unknown) {
+  return runtime.app.inject({ method: 'POST', url: '/api/v1/registrations', payload: payload as object });
+}
+
+describe('POST /api/v1/registrations', () => {
+  it('creates an unconfirmed account and queues a confirmation e-mail with a token link', async () => {
+    const response = await register(valid);
+    expect(response.statusCode).toBe(201);
+    const user = await runtime.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'rita@example.test')
+      .executeTakeFirstOrThrow();
+    expect(user.confirmed_at).toBeNull();
+    expect(user.password_hash).not.toContain(valid.password);
+    const [email] = (await outboundEmails(runtime)).filter((e) => e.to_address === 'rita@example.test');
+    expect(email?.template).toBe('confirmation');
+    expect(email?.status).toBe('queued');
+    expect(email?.text_body).toMatch(/http:\/\/portal\.test\/confirm_email\?token=/);
+    expect(email?.html_body).toMatch(/token=/);
+    const jobs = await runtime.queue.boss.findJobs('mail.deliver', { data: { outboundEmailId: email?.id } });
+    expect(jobs).toHaveLength(1);
+    expect(response.body).not.toContain('password');
+  });
+
+  it('refuses a duplicate sign-up without creating or changing an account', async () => {
+    const before = await runtime.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'rita@example.test')
+      .executeTakeFirstOrThrow();
+    const response = await register({ ...valid, name: 'Impostor', password: 'another long password' });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).details).toEqual([{ path: 'email', message: 'has already been taken' }]);
+    const rows = await runtime.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'rita@example.test')
+      .execute();
+    expect(rows).toEqual([before]);
+  });
+
+  it.each([
+    ['a short password', { ...valid, email: 'a@example.test', password: 'short' }, 'password'],
+    ['a bad e-mail', { ...valid, email: 'not-an-address' }, 'email'],
+    ['an over-long name', { ...valid, email: 'b@example.test', name: 'x'.repeat(121) }, 'name'],
+    [
+      'an over-long company',
+      { ...valid, email: 'c@example.test', company_name: 'x'.repeat(161) },
+      'company_name',
+    ],
+    ['a blank name', { ...valid, email: 'd@example.test', name: '   ' }, 'name'],
+    ['a wrong type', { ...valid, email: 'e@example.test', name: 42 }, 'name'],
+    ['an unknown field', { ...valid, email: 'f@example.test', is_admin: true }, 'is_admin'],
+    ['a missing field', { name: 'x', company_name: 'y', password: 'a long enough password' }, 'email'],
+  ])('answers 422 for %s, one detail for the field', async (_label, payload, field) => {
+    const count = await runtime.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const response = await register(payload);
+    expect(response.statusCode).toBe(422);
+    const error = errorOf(response);
+    expect(error.code).toBe('validation_failed');
+    expect(error.details.map((d) => d.path)).toEqual([field]);
+    const after = await runtime.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(count.n));
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const response = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/v1/registrations',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe('malformed_json');
+  });
+});
+
+describe('confirmation', () => {
+  it('refuses sign-in until confirmed, then confirms once with the e-mailed token', async () => {
+    await register({ ...valid, email: 'conf@example.test' });
+    const signInBefore = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      payload: { email: 'conf@example.test', password: valid.password },
+    });
+    expect(signInBefore.statusCode).toBe(403);
+    expect(errorOf(signInBefore).code).toBe('email_not_confirmed');
+    expect(signInBefore.cookies).toHaveLength(0);
+
+    const email = (await outboundEmails(runtime)).findLast((e) => e.to_address === 'conf@example.test');
+    const token = tokenFrom(email?.text_body ?? '');
+    const confirm = () =>
+      runtime.app.inject({ method: 'POST', url: '/api/v1/registrations/confirmation', payload: { token } });
+    expect((await confirm()).statusCode).toBe(200);
+
+    const again = await confirm();
+    expect(again.statusCode).toBe(422);
+    expect(errorOf(again).code).toBe('invalid_token');
+
+    const signInAfter = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      payload: { email: 'conf@example.test', password: valid.password },
+    });
+    expect(signInAfter.statusCode).toBe(200);
+  });
+
+  it('refuses a forged token', async () => {
+    const response = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/v1/registrations/confirmation',
+      payload: { token: 'forged-token-value' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).code).toBe('invalid_token');
+  });
+
+  it('resends a new link that replaces the old one, and answers the same for unknown addresses', async () => {
+    await register({ ...valid, email: 'resend@example.test' });
+    const first = tokenFrom(
+      (await outboundEmails(runtime)).findLast((e) => e.to_address === 'resend@example.test')?.text_body ??
+        '',
+    );
+    const resend = (email: string) =>
+      runtime.app.inject({
+        method: 'POST',
+        url: '/api/v1/registrations/confirmation/resend',
+        payload: { email },
+      });
+    const known = await resend('resend@example.test');
+    const unknown = await resend('nobody@example.test');
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(unknown.body).toBe(known.body);
+    const mails = (await outboundEmails(runtime)).filter((e) => e.to_address === 'resend@example.test');
+    expect(mails).toHaveLength(2);
+    const second = tokenFrom(mails[1]?.text_body ?? '');
+    expect(second).not.toBe(first);
+    const old = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/v1/registrations/confirmation',
+      payload: { token: first },
+    });
+    expect(old.statusCode).toBe(422);
+    const fresh = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/v1/registrations/confirmation',
+      payload: { token: second },
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('sends nothing when a confirmed account asks for a resend', async () => {
+    const user = await createUser(runtime);
+    const before = (await outboundEmails(runtime)).length;
+    await runtime.app.inject({
+      method: 'POST',
+      url: '/api/v1/registrations/confirmation/resend',
+      payload: { email: user.email },
+    });
+    expect((await outboundEmails(runtime)).length).toBe(before);
+  });
+
+  it('needs the CSRF header when made with a session cookie', async () => {
+    const client = await signIn(runtime.app, await createUser(runtime), TEST_PASSWORD);
+    const response = await client.request({
+      method: 'POST',
+      url: '/api/v1/registrations',
+      payload: { ...valid, email: 'csrf@example.test' },
+      csrf: false,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).code).toBe('csrf_invalid');
+    const user = await runtime.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'csrf@example.test')
+      .executeTakeFirst();
+    expect(user).toBeUndefined();
+  });
+});

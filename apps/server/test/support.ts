@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type Config, loadConfig } from '../src/config';
+import { type DatabaseHandle, kyselyOnPglite, kyselyOnPostgres, openPglite } from '../src/db/index';
+import type { UserRow } from '../src/db/schema';
+import { hashPassword } from '../src/http/crypto';
+import { authRepository } from '../src/modules/auth/repository';
+import { type Runtime, startRuntime } from '../src/runtime';
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** Test configuration: cheap scrypt, no demo data, quiet logs. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    SCRYPT_LOG_N: '10',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(os.tmpdir(), `lintel-test-${randomBytes(4).toString('hex')}`),
+    PUBLIC_URL: 'http://portal.test',
+    ...overrides,
+  });
+}
+
+/**
+ * A fresh database for one test file: PGlite in memory by default, a new database on the PostgreSQL
+ * server of TEST_DATABASE_URL when that is set (dropped again on close).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const pglite = await openPglite('memory://');
+    const db = kyselyOnPglite(pglite);
+    return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+  }
+  const name = `lintel_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const { db } = kyselyOnPostgres(url.toString(), 5);
+  await db.executeQuery({
+    sql: 'CREATE EXTENSION IF NOT EXISTS pg_trgm',
+    parameters: [],
+    query: { kind: 'RawNode' } as never,
+    queryId: { queryId: 't' },
+  });
+  return {
+    db,
+    kind: 'postgres',
+    connectionString: url.toString(),
+    close: async () => {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** A running portal on a fresh database; workers are off unless asked for, so tests drive jobs themselves. */
+export async function startTestRuntime(
+  options: { env?: Record<string, string>; workers?: boolean } = {},
+): Promise<Runtime> {
+  const database = await createTestDatabase();
+  return startRuntime(testConfig(options.env), { database, workers: options.workers ?? false });
+}
+
+let sequence = 0;
+
+/** Factory: a confirmed developer unless told otherwise. */
+export async function createUser(
+  runtime: Runtime,
+  overrides: Partial<{
+    email: string;
+    name: string;
+    password: string;
+    isAdmin: boolean;
+    isEmployee: boolean;
+    confirmed: boolean;
+    criticalEmails: boolean;
+  }> = {},
+): Promise<UserRow> {
+  sequence += 1;
+  const user = await authRepository.insertUser(runtime.database.db, {
+    email: overrides.email ?? `user${sequence}-${randomBytes(3).toString('hex')}@example.test`,
+    name: overrides.name ?? `User ${sequence}`,
+    company_name: 'Test Co',
+    password_hash: await hashPassword(overrides.password ?? TEST_PASSWORD, runtime.config.scryptLogN),
+    is_admin: overrides.isAdmin ?? false,
+    is_employee: overrides.isEmployee ?? false,
+    critical_emails: overrides.criticalEmails ?? true,
+    confirmed_at: overrides.confirmed === false ? null : new Date(),
+  });
+  if (!user) throw new Error('factory: e-mail taken');
+  return user;
+}
+
+/** A signed-in client: the session cookie and CSRF token applied to every request it makes. */
+export interface Client {
+  cookie: string;
+  csrf: string;
+  user: UserRow;
+  request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse>;
+}
+
+export async function signIn(app: FastifyInstance, user: UserRow, password = TEST_PASSWORD): Promise<Client> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/session',
+    payload: { email: user.email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = sessionCookieOf(response);
+  const csrf = response.json().csrf_token as string;
+  return {
+    cookie,
+    csrf,
+    user,
+    request: ({ csrf: withCsrf = true, headers, ...options }) =>
+      app.inject({
+        ...options,
+        headers: {
+          ...headers,
+          cookie: `lintel_session=${cookie}`,
+          ...(withCsrf ? { 'x-csrf-token': csrf } : {}),
+        },
+      }),
+  };
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'lintel_session');
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.value;
+}
+
+/** Asserts the one error shape of ARCHITECTURE.md and returns its code. */
+export function errorOf(response: LightMyRequestResponse): {
+  code: string;
+  message: string;
+  details: { path: string; message: string }[];
+  errors: string[];
+} {
+  const body = response.json();
+  if (
+    !Array.isArray(body.errors) ||
+    typeof body.error?.code !== 'string' ||
+    !Array.isArray(body.error?.details)
+  ) {
+    throw new Error(`not the error shape: ${response.body}`);
+  }
+  if (/\bat .+:\d+:\d+/.test(response.body)) throw new Error('a stack trace leaked');
+  return { ...body.error, errors: body.errors };
+}
+
+/** Outbound e-mails in creation order. */
+export function outboundEmails(runtime: Runtime) {
+  return runtime.database.db.selectFrom('outbound_emails').selectAll().orderBy('id').execute();
+}
+
+/** The token of the last link in an e-mail body. */
+export function tokenFrom(text: string): string {
+  const match = /token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no token in: ${text}`);
+  return match[1];
+}

@@ -1,0 +1,50 @@
+// Gzipped size of the JavaScript a first visit to a route downloads before the page works: the
+// entry chunk, the route's chunk, and every chunk they import statically.
+// Usage (after `vite build`): node scripts/initial-js-size.mjs [RouteChunkPrefix] [--limit=KB]
+// e.g. node scripts/initial-js-size.mjs SignInPage --limit=200
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const assets = path.join(dist, 'assets');
+const args = process.argv.slice(2);
+const route = args.find((arg) => !arg.startsWith('--')) ?? 'SignInPage';
+const limitKb = Number(args.find((arg) => arg.startsWith('--limit='))?.slice('--limit='.length) ?? 200);
+
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const entry = html.match(/<script[^>]+src="\/assets\/([^"]+\.js)"/)?.[1];
+const routeChunk = fs
+  .readdirSync(assets)
+  .find((file) => file.startsWith(`${route}-`) && file.endsWith('.js'));
+if (!entry || !routeChunk) {
+  console.error(`entry or route chunk not found (entry: ${entry}, route: ${route})`);
+  process.exit(2);
+}
+
+const staticImports = (file) => {
+  const code = fs.readFileSync(path.join(assets, file), 'utf8');
+  return [...code.matchAll(/(?:^|[;}\s])import\s*(?:[\w${}\s,*]+from\s*)?["']\.\/([^"']+\.js)["']/g)].map(
+    (m) => m[1],
+  );
+};
+
+const files = new Set();
+const stack = [entry, routeChunk];
+while (stack.length > 0) {
+  const file = stack.pop();
+  if (files.has(file)) continue;
+  files.add(file);
+  stack.push(...staticImports(file));
+}
+
+let total = 0;
+for (const file of [...files].sort()) {
+  const size = zlib.gzipSync(fs.readFileSync(path.join(assets, file))).length;
+  total += size;
+  console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+}
+const totalKb = total / 1024;
+console.log(`initial JS of ${route}: ${totalKb.toFixed(1)} KB gzip (limit ${limitKb} KB)`);
+process.exit(totalKb <= limitKb ? 0 : 1);

@@ -1,0 +1,229 @@
+import { act, screen, within } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { DataTable, type DataTableColumn } from './DataTable';
+import { useListState } from './useListState';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+const columns: DataTableColumn<Row>[] = [
+  { id: 'name', header: 'Name', sortKey: 'name', render: (row) => row.name },
+  { id: 'id', header: 'Id', render: (row) => row.id },
+];
+
+interface Request {
+  page: number;
+  perPage: number;
+  sort: string | null;
+  search: string;
+}
+
+/** A page that lists `total` rows through a fake server, recording every request. */
+function Harness({
+  total,
+  requests,
+  serverPerPage,
+}: {
+  total: number;
+  requests: Request[];
+  serverPerPage?: number;
+}) {
+  const list = useListState({ initialFilters: { search: '' }, perPage: 10 });
+  const [data, setData] = useState<{ items: Row[]; total: number; perPage: number }>();
+  const { page, perPage, sort, filters, syncPaging } = list;
+
+  useEffect(() => {
+    requests.push({ page, perPage, sort, search: filters.search });
+    const size = serverPerPage ?? perPage;
+    const start = (page - 1) * size;
+    const items = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, index) => ({
+      id: start + index + 1,
+      name: `Row ${start + index + 1}`,
+    }));
+    setData({ items, total, perPage: size });
+  }, [page, perPage, sort, filters.search, total, requests, serverPerPage]);
+
+  useEffect(() => {
+    if (data) syncPaging(data.total, data.perPage);
+  }, [data, syncPaging]);
+
+  return (
+    <>
+      <button type="button" onClick={() => list.setFilter('search', 'abc')}>
+        filter
+      </button>
+      <button type="button" onClick={() => list.setPage(99)}>
+        jump
+      </button>
+      <DataTable
+        label="Rows"
+        columns={columns}
+        rows={data?.items}
+        rowKey={(row) => row.id}
+        total={data?.total ?? 0}
+        perPage={list.perPage}
+        page={list.page}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
+      />
+    </>
+  );
+}
+
+function nameHeader() {
+  return screen.getByRole('columnheader', { name: /name/i });
+}
+
+describe('DataTable', () => {
+  it('cycles a sortable header ascending → descending → cleared', async () => {
+    const onSortChange = vi.fn();
+    const props = {
+      label: 'Rows',
+      columns,
+      rows: [{ id: 1, name: 'a' }],
+      rowKey: (row: Row) => row.id,
+      total: 1,
+      perPage: 10,
+      page: 1,
+      onPageChange: vi.fn(),
+      onSortChange,
+    };
+    const { user, rerender } = renderWithProviders(<DataTable {...props} sort={null} />);
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(nameHeader()).getByRole('button'));
+    expect(onSortChange).toHaveBeenLastCalledWith('name');
+
+    rerender(<DataTable {...props} sort="name" />);
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(nameHeader()).getByRole('button'));
+    expect(onSortChange).toHaveBeenLastCalledWith('-name');
+
+    rerender(<DataTable {...props} sort="-name" />);
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(nameHeader()).getByRole('button'));
+    expect(onSortChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('has no sort button on a column without a sort key', () => {
+    renderWithProviders(
+      <DataTable
+        label="Rows"
+        columns={columns}
+        rows={[]}
+        rowKey={(row) => row.id}
+        total={0}
+        perPage={10}
+        page={1}
+        onPageChange={vi.fn()}
+        sort={null}
+        onSortChange={vi.fn()}
+      />,
+    );
+    const idHeader = screen.getByRole('columnheader', { name: 'Id' });
+    expect(within(idHeader).queryByRole('button')).not.toBeInTheDocument();
+    expect(idHeader).not.toHaveAttribute('aria-sort');
+  });
+
+  it('sorts with the keyboard (headers are buttons)', async () => {
+    const requests: Request[] = [];
+    const { user } = renderWithProviders(<Harness total={25} requests={requests} />);
+    within(nameHeader()).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'ascending');
+    await user.keyboard(' ');
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'descending');
+    expect(requests.at(-1)).toMatchObject({ sort: '-name' });
+  });
+
+  it('pages within 1..totalPages and never requests a page outside', async () => {
+    const requests: Request[] = [];
+    const { user } = renderWithProviders(<Harness total={25} requests={requests} />);
+    expect(await screen.findByText('Row 1')).toBeInTheDocument();
+    expect(screen.getByText('1–10 of 25')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('Row 21')).toBeInTheDocument();
+    expect(screen.getByText('21–25 of 25')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Page 4' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'jump' }));
+    expect(requests.map((request) => request.page)).toEqual([1, 3]);
+    expect(requests.every((request) => request.page >= 1 && request.page <= 3)).toBe(true);
+  });
+
+  it('goes back to page 1 when the sort or a filter changes', async () => {
+    const requests: Request[] = [];
+    const { user } = renderWithProviders(<Harness total={45} requests={requests} />);
+    await user.click(screen.getByRole('button', { name: 'Page 4' }));
+    expect(requests.at(-1)).toMatchObject({ page: 4 });
+
+    await user.click(within(nameHeader()).getByRole('button'));
+    expect(requests.at(-1)).toMatchObject({ page: 1, sort: 'name' });
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(requests.at(-1)).toMatchObject({ page: 2, sort: 'name' });
+
+    await user.click(screen.getByRole('button', { name: 'filter' }));
+    expect(requests.at(-1)).toMatchObject({ page: 1, sort: 'name', search: 'abc' });
+  });
+
+  it("uses the server's per-page and shows a single page for an empty list", async () => {
+    const requests: Request[] = [];
+    renderWithProviders(<Harness total={0} requests={requests} serverPerPage={50} />);
+    expect(await screen.findByText('No results.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await act(async () => {});
+    expect(requests.at(-1)).toMatchObject({ page: 1, perPage: 50 });
+  });
+
+  it('shows the loading and error states', () => {
+    const base = {
+      label: 'Rows',
+      columns,
+      rowKey: (row: Row) => row.id,
+      total: 0,
+      perPage: 10,
+      page: 1,
+      onPageChange: vi.fn(),
+      sort: null,
+      onSortChange: vi.fn(),
+    };
+    const { rerender } = renderWithProviders(<DataTable {...base} rows={undefined} />);
+    expect(screen.getByLabelText('Loading...')).toBeInTheDocument();
+    rerender(<DataTable {...base} rows={undefined} error={new Error('boom')} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('An error occurred');
+  });
+
+  it('opens a row with the mouse or the keyboard', async () => {
+    const onRowClick = vi.fn();
+    const { user } = renderWithProviders(
+      <DataTable
+        label="Rows"
+        columns={columns}
+        rows={[{ id: 7, name: 'Seven' }]}
+        rowKey={(row) => row.id}
+        total={1}
+        perPage={10}
+        page={1}
+        onPageChange={vi.fn()}
+        sort={null}
+        onSortChange={vi.fn()}
+        onRowClick={onRowClick}
+        rowLabel={(row) => `Open ${row.name}`}
+      />,
+    );
+    const row = screen.getByRole('row', { name: 'Open Seven' });
+    await user.click(within(row).getByText('Seven'));
+    expect(onRowClick).toHaveBeenCalledWith({ id: 7, name: 'Seven' });
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledTimes(2);
+  });
+});

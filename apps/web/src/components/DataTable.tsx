@@ -1,0 +1,194 @@
+import { isFetchablePage, nextSort, sortDirection, totalPages } from '@lintel/shared';
+import {
+  Alert,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  ScrollArea,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './DataTable.module.css';
+
+export interface DataTableColumn<T> {
+  /** Stable id of the column. */
+  id: string;
+  header: ReactNode;
+  /** The server's sort key; a column without one is not sortable. */
+  sortKey?: string;
+  render: (row: T) => ReactNode;
+  width?: number | string;
+}
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table. */
+  label: string;
+  columns: DataTableColumn<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string | number;
+  total: number;
+  perPage: number;
+  page: number;
+  onPageChange: (page: number) => void;
+  sort: string | null;
+  onSortChange: (sort: string | null) => void;
+  loading?: boolean;
+  error?: unknown;
+  emptyText?: ReactNode;
+  onRowClick?: (row: T) => void;
+  /** Accessible label of a clickable row, read when it has keyboard focus. */
+  rowLabel?: (row: T) => string;
+}
+
+const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
+
+/**
+ * A server-side table: sortable headers cycle ascending → descending → cleared (spec 1 §4), and the
+ * pager never offers a page outside 1..totalPages.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  total,
+  perPage,
+  page,
+  onPageChange,
+  sort,
+  onSortChange,
+  loading = false,
+  error,
+  emptyText,
+  onRowClick,
+  rowLabel,
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const pages = totalPages(total, perPage);
+  const first = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const last = Math.min(total, page * perPage);
+
+  const header = columns.map((column) => {
+    if (!column.sortKey) {
+      return (
+        <Table.Th key={column.id} style={{ width: column.width }} scope="col">
+          {column.header}
+        </Table.Th>
+      );
+    }
+    const sortKey = column.sortKey;
+    const direction = sortDirection(sort, sortKey);
+    const Icon =
+      direction === 'asc' ? IconSortAscending : direction === 'desc' ? IconSortDescending : IconArrowsSort;
+    return (
+      <Table.Th
+        key={column.id}
+        style={{ width: column.width }}
+        scope="col"
+        aria-sort={direction ? ariaSort[direction] : 'none'}
+      >
+        <UnstyledButton className={classes.sortButton} onClick={() => onSortChange(nextSort(sort, sortKey))}>
+          <Group gap={4} wrap="nowrap">
+            <Text fw={700} fz="sm" span>
+              {column.header}
+            </Text>
+            <Icon size={14} aria-hidden stroke={1.6} />
+          </Group>
+        </UnstyledButton>
+      </Table.Th>
+    );
+  });
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns.length}>
+          <Alert color="red" role="alert" title={t('components.dataTable.error')} variant="light">
+            {error instanceof Error ? error.message : null}
+          </Alert>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (!rows) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns.length}>
+          <Center py="lg">
+            <Loader size="sm" aria-label={t('common.loading')} />
+          </Center>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns.length}>
+          <Text ta="center" c="dimmed" py="lg">
+            {emptyText ?? t('components.dataTable.empty')}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = rows.map((row) => {
+      const open = onRowClick ? () => onRowClick(row) : undefined;
+      const onKeyDown = open
+        ? (event: KeyboardEvent<HTMLTableRowElement>) => {
+            if (event.target !== event.currentTarget) return;
+            if (event.key === 'Enter' || event.key === ' ') {
+              event.preventDefault();
+              open();
+            }
+          }
+        : undefined;
+      return (
+        <Table.Tr
+          key={rowKey(row)}
+          className={open ? classes.clickableRow : undefined}
+          onClick={open}
+          onKeyDown={onKeyDown}
+          tabIndex={open ? 0 : undefined}
+          aria-label={open && rowLabel ? rowLabel(row) : undefined}
+        >
+          {columns.map((column) => (
+            <Table.Td key={column.id}>{column.render(row)}</Table.Td>
+          ))}
+        </Table.Tr>
+      );
+    });
+  }
+
+  return (
+    <div className={classes.root} aria-busy={loading || undefined}>
+      <ScrollArea type="auto">
+        <Table aria-label={label} highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" miw={640}>
+          <Table.Thead>
+            <Table.Tr>{header}</Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ opacity: loading && rows ? 0.6 : 1 }}>{body}</Table.Tbody>
+        </Table>
+      </ScrollArea>
+      <Group justify="space-between" mt="md" wrap="wrap">
+        <Text fz="sm" c="dimmed" aria-live="polite">
+          {t('components.dataTable.range', { first, last, total })}
+        </Text>
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={(next) => {
+            if (isFetchablePage(next, pages)) onPageChange(next);
+          }}
+          getControlProps={(control) => ({ 'aria-label': t(`components.dataTable.${control}`) })}
+          getItemProps={(item) => ({ 'aria-label': t('components.dataTable.page', { page: item }) })}
+          size="sm"
+        />
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildSession, buildUser } from '../../test/factories';
+import { errorBody, mockFetch, renderRoutes } from '../../test/render';
+import { AccountPage } from './AccountPage';
+
+const routes = [{ path: '/account', element: <AccountPage /> }];
+
+describe('AccountPage', () => {
+  it('keeps Save disabled until a field changes, then saves', async () => {
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/v1/session') return { body: buildSession() };
+      if (url === '/api/v1/account' && init.method === 'GET') return { body: buildUser() };
+      if (url === '/api/v1/account' && init.method === 'PATCH') {
+        return { body: buildUser({ critical_emails: false }) };
+      }
+      return undefined;
+    });
+    const { user } = renderRoutes(routes, '/account');
+    const save = await screen.findByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+
+    const toggle = screen.getByRole('switch', { name: /E-mail me critical announcements/ });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(save).toBeEnabled();
+    await user.click(save);
+
+    await waitFor(() => expect(save).toBeDisabled());
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      name: 'Ada Lovelace',
+      company_name: 'Analytical Engines',
+      critical_emails: false,
+    });
+  });
+
+  it('checks the new password twice and shows the server’s message for a wrong current password', async () => {
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/v1/account' && init.method === 'GET') return { body: buildUser() };
+      if (url === '/api/v1/account' && init.method === 'PATCH') {
+        return errorBody(422, 'validation_failed', 'Validation failed', [
+          { path: 'current_password', message: 'is incorrect' },
+        ]);
+      }
+      return undefined;
+    });
+    const { user } = renderRoutes(routes, '/account');
+    await user.type(await screen.findByLabelText(/^Current password/), 'old-password');
+    await user.type(screen.getByLabelText(/^New password/), 'a-brand-new-password');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'a-different-password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    await user.clear(screen.getByLabelText(/^Confirm new password/));
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'a-brand-new-password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('is incorrect')).toBeInTheDocument();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      current_password: 'old-password',
+      password: 'a-brand-new-password',
+    });
+  });
+});

@@ -1,0 +1,31 @@
+import type { AccountUpdateRequest, Session, User } from '@lintel/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { sessionKeys } from '../auth/queries';
+
+export const accountKeys = {
+  all: ['account'] as const,
+  detail: () => [...accountKeys.all, 'detail'] as const,
+};
+
+export function useAccount() {
+  return useQuery({
+    queryKey: accountKeys.detail(),
+    queryFn: ({ signal }) => api.get<User>('/account', { signal }),
+  });
+}
+
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AccountUpdateRequest) => api.patch<User>('/account', body),
+    onSuccess: (user) => {
+      queryClient.setQueryData(accountKeys.detail(), user);
+      // The navigation shows the name from the session: keep it in step without a refetch.
+      queryClient.setQueryData<Session | null>(sessionKeys.current(), (session) =>
+        session ? { ...session, user } : session,
+      );
+      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    },
+  });
+}

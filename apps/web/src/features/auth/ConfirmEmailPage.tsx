@@ -1,0 +1,87 @@
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/formErrors';
+import { AuthCard } from './AuthCard';
+import { flashState } from './flash';
+import { useConfirmEmail } from './queries';
+import { ResendConfirmationForm } from './ResendConfirmationForm';
+
+/** /confirm_email?token=…: confirms the address as soon as the page opens. */
+export function ConfirmEmailPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const confirm = useConfirmEmail();
+  const sent = useRef<string | null>(null);
+  const { mutate } = confirm;
+
+  useEffect(() => {
+    // A token works once: never send it twice (StrictMode runs effects twice in development).
+    if (!token || sent.current === token) return;
+    sent.current = token;
+    mutate(token);
+  }, [token, mutate]);
+
+  let content: React.ReactNode;
+  if (!token) {
+    content = (
+      <Stack>
+        <Alert
+          color="red"
+          role="alert"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('auth.confirm.failed')}
+        >
+          {t('auth.confirm.missingToken')}
+        </Alert>
+        <ResendConfirmationForm />
+      </Stack>
+    );
+  } else if (confirm.isSuccess) {
+    content = (
+      <Stack>
+        <Alert
+          color="green"
+          role="status"
+          icon={<IconCircleCheck aria-hidden />}
+          title={t('auth.confirm.success')}
+        >
+          {t('auth.confirm.successDescription')}
+        </Alert>
+        <Button component={Link} to="/sign_in" state={flashState('auth.flash.emailConfirmed')} fullWidth>
+          {t('auth.confirm.signIn')}
+        </Button>
+      </Stack>
+    );
+  } else if (confirm.isError) {
+    content = (
+      <Stack>
+        <Alert
+          color="red"
+          role="alert"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('auth.confirm.failed')}
+        >
+          {errorMessage(confirm.error, t('errors.generic'))}
+        </Alert>
+        <ResendConfirmationForm />
+      </Stack>
+    );
+  } else {
+    content = (
+      <Center py="md" role="status">
+        <Stack align="center" gap="xs">
+          <Loader aria-hidden />
+          <Text>{t('auth.confirm.pending')}</Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  return <AuthCard title={t('auth.confirm.title')}>{content}</AuthCard>;
+}
+
+export default ConfirmEmailPage;

@@ -1,0 +1,61 @@
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessage } from '../../api/formErrors';
+import { AuthCard } from './AuthCard';
+import { useRequestPasswordReset } from './queries';
+import { emailField } from './validation';
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const request = useRequestPasswordReset();
+  const form = useForm({ initialValues: { email: '' }, validate: { email: emailField(t) } });
+
+  return (
+    <AuthCard
+      title={t('auth.forgot.title')}
+      subtitle={t('auth.forgot.subtitle')}
+      footer={
+        <Anchor component={Link} to="/sign_in">
+          {t('auth.forgot.backToSignIn')}
+        </Anchor>
+      }
+    >
+      {request.isSuccess ? (
+        <Alert
+          color="blue"
+          role="status"
+          icon={<IconMailForward aria-hidden />}
+          title={t('auth.forgot.sentTitle')}
+        >
+          {t('auth.forgot.sent')}
+        </Alert>
+      ) : (
+        <form noValidate onSubmit={form.onSubmit((values) => request.mutate(values.email.trim()))}>
+          <Stack>
+            {request.isError ? (
+              <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
+                {errorMessage(request.error, t('errors.generic'))}
+              </Alert>
+            ) : null}
+            <TextInput
+              label={t('auth.fields.email')}
+              type="email"
+              autoComplete="email"
+              required
+              autoFocus
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" fullWidth loading={request.isPending}>
+              {t('auth.forgot.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}
+
+export default ForgotPasswordPage;

@@ -1,0 +1,43 @@
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/formErrors';
+import { useResendConfirmation } from './queries';
+import { emailField } from './validation';
+
+/** Asks for a new confirmation e-mail; the answer is the same whether or not the address exists. */
+export function ResendConfirmationForm({ initialEmail = '' }: { initialEmail?: string }) {
+  const { t } = useTranslation();
+  const resend = useResendConfirmation();
+  const form = useForm({ initialValues: { email: initialEmail }, validate: { email: emailField(t) } });
+
+  if (resend.isSuccess) {
+    return (
+      <Alert color="blue" role="status">
+        {t('auth.resend.sent')}
+      </Alert>
+    );
+  }
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => resend.mutate(values.email.trim()))}>
+      <Stack gap="sm">
+        <Text size="sm">{t('auth.resend.intro')}</Text>
+        <TextInput
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        {resend.isError ? (
+          <Text size="sm" c="red" role="alert">
+            {errorMessage(resend.error, t('errors.generic'))}
+          </Text>
+        ) : null}
+        <Button type="submit" variant="light" loading={resend.isPending}>
+          {t('auth.resend.action')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

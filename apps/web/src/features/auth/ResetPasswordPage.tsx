@@ -1,0 +1,90 @@
+import { LIMITS } from '@lintel/shared';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { applyServerErrors, errorMessage, onlyFieldErrors } from '../../api/formErrors';
+import { PasswordInput } from '../../components/PasswordInput';
+import { AuthCard } from './AuthCard';
+import { flashState } from './flash';
+import { useResetPassword } from './queries';
+import { matchesField, newPasswordField } from './validation';
+
+const FIELDS = ['password'] as const;
+
+/** /password/reset?token=…: choose a new password (typed twice). */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token') ?? '';
+  const reset = useResetPassword();
+
+  const form = useForm({
+    initialValues: { password: '', password_confirmation: '' },
+    validate: { password: newPasswordField(t), password_confirmation: matchesField(t, 'password') },
+  });
+
+  const requestAgain = (
+    <Anchor component={Link} to="/password/forgot">
+      {t('auth.reset.requestAgain')}
+    </Anchor>
+  );
+
+  return (
+    <AuthCard title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
+      {!token ? (
+        <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />} title={t('auth.reset.failed')}>
+          {t('auth.reset.missingToken')} {requestAgain}
+        </Alert>
+      ) : (
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) =>
+            reset.mutate(
+              { token, password: values.password },
+              {
+                onSuccess: () =>
+                  navigate('/sign_in', { replace: true, state: flashState('auth.flash.passwordReset') }),
+                onError: (error) => applyServerErrors(form, error, FIELDS),
+              },
+            ),
+          )}
+        >
+          <Stack>
+            {reset.isError && !onlyFieldErrors(reset.error, FIELDS) ? (
+              <Alert
+                color="red"
+                role="alert"
+                icon={<IconAlertCircle aria-hidden />}
+                title={t('auth.reset.failed')}
+              >
+                {errorMessage(reset.error, t('errors.generic'))} {requestAgain}
+              </Alert>
+            ) : null}
+            <PasswordInput
+              label={t('auth.fields.newPassword')}
+              description={t('auth.fields.passwordHint', { min: LIMITS.passwordMin })}
+              autoComplete="new-password"
+              required
+              autoFocus
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label={t('auth.fields.confirmPassword')}
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('password_confirmation')}
+            />
+            <Button type="submit" fullWidth loading={reset.isPending}>
+              {t('auth.reset.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}
+
+export default ResetPasswordPage;

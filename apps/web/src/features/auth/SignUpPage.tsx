@@ -1,0 +1,115 @@
+import { LIMITS } from '@lintel/shared';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { applyServerErrors, errorMessage, onlyFieldErrors } from '../../api/formErrors';
+import { PasswordInput } from '../../components/PasswordInput';
+import { AuthCard } from './AuthCard';
+import { flashState } from './flash';
+import { useCurrentUser, useRegister } from './queries';
+import { emailField, newPasswordField, requiredText } from './validation';
+
+const FIELDS = ['name', 'company_name', 'email', 'password'] as const;
+
+export function SignUpPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const register = useRegister();
+
+  const form = useForm({
+    initialValues: { name: '', company_name: '', email: '', password: '' },
+    validate: {
+      name: requiredText(t, LIMITS.name),
+      company_name: requiredText(t, LIMITS.companyName),
+      email: emailField(t),
+      password: newPasswordField(t),
+    },
+  });
+
+  if (user) return <Navigate to="/" replace />;
+
+  const showAlert = register.isError && !onlyFieldErrors(register.error, FIELDS);
+
+  return (
+    <AuthCard
+      title={t('auth.signUp.title')}
+      subtitle={t('auth.signUp.subtitle')}
+      footer={
+        <>
+          {t('auth.signUp.haveAccount')}{' '}
+          <Anchor component={Link} to="/sign_in">
+            {t('auth.signUp.signInLink')}
+          </Anchor>
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          register.mutate(
+            {
+              ...values,
+              name: values.name.trim(),
+              company_name: values.company_name.trim(),
+              email: values.email.trim(),
+            },
+            {
+              onSuccess: () => navigate('/sign_in', { state: flashState('auth.flash.confirmationSent') }),
+              onError: (error) => applyServerErrors(form, error, FIELDS),
+            },
+          ),
+        )}
+      >
+        <Stack>
+          {showAlert ? (
+            <Alert
+              color="red"
+              role="alert"
+              icon={<IconAlertCircle aria-hidden />}
+              title={t('auth.signUp.failed')}
+            >
+              {errorMessage(register.error, t('errors.generic'))}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('auth.fields.name')}
+            autoComplete="name"
+            required
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label={t('auth.fields.companyName')}
+            autoComplete="organization"
+            required
+            {...form.getInputProps('company_name')}
+          />
+          <TextInput
+            label={t('auth.fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('auth.fields.password')}
+            description={t('auth.fields.passwordHint', { min: LIMITS.passwordMin })}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Text size="xs" c="dimmed">
+            {t('auth.signUp.policy')}
+          </Text>
+          <Button type="submit" fullWidth loading={register.isPending}>
+            {t('auth.signUp.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+export default SignUpPage;

@@ -1,0 +1,21 @@
+import type { User } from '@lintel/shared';
+import { Drawer } from '@mantine/core';
+import { SideNav } from './SideNav';
+
+export interface NavDrawerProps {
+  opened: boolean;
+  onClose: () => void;
+  user: User | null;
+  onSignOut: () => void;
+}
+
+/** The navigation's left placement below the collapse breakpoint. */
+export function NavDrawer({ opened, onClose, user, onSignOut }: NavDrawerProps) {
+  return (
+    <Drawer opened={opened} onClose={onClose} position="left" size={300} title="Lintel">
+      <SideNav user={user} onSignOut={onSignOut} />
+    </Drawer>
+  );
+}
+
+export default NavDrawer;

@@ -1,0 +1,8 @@
+/** Width below which the top navigation moves to a left drawer (spec 1 §9: 1100 px). */
+export const NAV_COLLAPSE_BREAKPOINT = 1100;
+/** Resize handling is debounced (spec 1 §9: 300 ms). */
+export const RESIZE_DEBOUNCE_MS = 300;
+
+export const REST_API_OVERVIEW_PATH = '/reference/rest/docs/rest-api-overview';
+export const LEGACY_API_URL = 'https://developers.example.com/legacy-api';
+export const OUTBOUND_EMAILS_PATH = '/admin/outbound_emails';

@@ -1,0 +1,132 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRoutes } from './router';
+import { buildOutboundEmail, buildSession } from './test/factories';
+import { errorBody, mockFetch, renderRoutes } from './test/render';
+
+function setWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+}
+
+const signedOut = () => errorBody(401, 'unauthenticated', 'Sign in first');
+
+describe('routes', () => {
+  beforeEach(() => setWidth(1280));
+  afterEach(() => setWidth(1024));
+
+  it('sends signed-out visitors of a protected page to sign-in with a redirect', async () => {
+    mockFetch((url) => (url === '/api/v1/session' ? signedOut() : undefined));
+    const { router } = renderRoutes(createRoutes(), '/account?tab=password');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Lintel' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign_in');
+    expect(router.state.location.search).toBe('?redirect=%2Faccount%3Ftab%3Dpassword');
+  });
+
+  it('shows a 404 page for unknown paths', async () => {
+    mockFetch((url) => (url === '/api/v1/session' ? signedOut() : undefined));
+    renderRoutes(createRoutes(), '/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('shows the top navigation with the Reference menu and no Admin menu for developers', async () => {
+    mockFetch((url) => (url === '/api/v1/session' ? { body: buildSession() } : undefined));
+    const { user } = renderRoutes(createRoutes(), '/');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Lintel' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Reference' }));
+    expect(await screen.findByRole('menuitem', { name: 'Rest API' })).toHaveAttribute(
+      'href',
+      '/reference/rest/docs/rest-api-overview',
+    );
+    const legacy = screen.getByRole('menuitem', { name: /Legacy API/ });
+    expect(legacy).toHaveAttribute('href', 'https://developers.example.com/legacy-api');
+    expect(legacy).toHaveAttribute('target', '_blank');
+    expect(legacy).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('collapses the navigation into a drawer below 1100 px', async () => {
+    setWidth(900);
+    mockFetch((url) => (url === '/api/v1/session' ? { body: buildSession({ is_admin: true }) } : undefined));
+    const { user } = renderRoutes(createRoutes(), '/');
+    await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('link', { name: 'Outbound e-mail' })).toHaveAttribute(
+      'href',
+      '/admin/outbound_emails',
+    );
+    expect(within(drawer).getByRole('link', { name: 'Account settings' })).toBeInTheDocument();
+  });
+
+  it('answers 403 to a developer opening an admin page', async () => {
+    mockFetch((url) => (url === '/api/v1/session' ? { body: buildSession() } : undefined));
+    renderRoutes(createRoutes(), '/admin/outbound_emails');
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+  });
+
+  it('lists outbound e-mail for admins and shows one in a sandboxed frame', async () => {
+    const email = buildOutboundEmail({ html_body: '<p>Hello</p><script>alert(1)</script>' });
+    const fetchMock = mockFetch((url) => {
+      if (url === '/api/v1/session') return { body: buildSession({ is_admin: true }) };
+      if (url.startsWith('/api/v1/admin/outbound_emails')) {
+        return { body: [email], headers: { Total: '1', 'Per-Page': '50' } };
+      }
+      return undefined;
+    });
+    const { user } = renderRoutes(createRoutes(), '/admin/outbound_emails');
+    expect(await screen.findByRole('heading', { name: 'Outbound e-mail', level: 1 })).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /Open e-mail “Confirm your e-mail address”/ });
+    expect(within(row).getByText('dev@example.com')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      '/api/v1/admin/outbound_emails?page=1&per_page=50&sort[]=-created_at',
+    );
+
+    await user.click(row);
+    const frame = await screen.findByTitle('HTML body of “Confirm your e-mail address”');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame).toHaveAttribute('srcdoc', email.html_body);
+  });
+
+  it('filters outbound e-mail by status from page 1', async () => {
+    const fetchMock = mockFetch((url) => {
+      if (url === '/api/v1/session') return { body: buildSession({ is_admin: true }) };
+      if (url.startsWith('/api/v1/admin/outbound_emails'))
+        return { body: [], headers: { Total: '0', 'Per-Page': '50' } };
+      return undefined;
+    });
+    const { user } = renderRoutes(createRoutes(), '/admin/outbound_emails');
+    expect(await screen.findByText('No e-mails match these filters.')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Status', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Failed' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+        '/api/v1/admin/outbound_emails?page=1&per_page=50&sort[]=-created_at&filters[status]=failed',
+      ),
+    );
+  });
+
+  it('shows a chunk-load failure with a Reload button', async () => {
+    mockFetch((url) => (url === '/api/v1/session' ? signedOut() : undefined));
+    const [root] = createRoutes();
+    const broken: RouteObject[] = [
+      {
+        element: root?.element,
+        errorElement: root?.errorElement,
+        children: [
+          {
+            path: 'sign_in',
+            lazy: async () => {
+              throw new TypeError('Failed to fetch dynamically imported module: /assets/SignInPage-x.js');
+            },
+          },
+        ],
+      },
+    ];
+    renderRoutes(broken, '/sign_in');
+    expect(await screen.findByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    await act(async () => {});
+  });
+});

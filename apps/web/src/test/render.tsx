@@ -1,0 +1,77 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { vi } from 'vitest';
+import { AppProviders } from '../AppProviders';
+import { createI18n, type LanguageCode } from '../i18n';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export interface RenderOptions {
+  queryClient?: QueryClient;
+  language?: LanguageCode;
+}
+
+/** Renders an element inside the app's providers (no router). */
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  const i18n = createI18n(options.language ?? 'en');
+  const user = userEvent.setup();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <AppProviders queryClient={queryClient} i18n={i18n} withNotifications={false} env="test">
+      {children}
+    </AppProviders>
+  );
+  const result = render(ui, { wrapper });
+  return { ...result, user, queryClient, i18n };
+}
+
+/** Renders routes in a memory router at `path`, inside the app's providers. */
+export function renderRoutes(routes: RouteObject[], path: string, options: RenderOptions = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = renderWithProviders(<RouterProvider router={router} />, options);
+  return { ...result, router };
+}
+
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type FetchHandler = (url: string, init: RequestInit) => MockResponse | undefined;
+
+/** Replaces global fetch; unhandled calls answer 404 with the API's error shape. */
+export function mockFetch(handler: FetchHandler) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    const answer = handler(url, init) ?? {
+      status: 404,
+      body: { errors: ['Not found'], error: { code: 'not_found', message: 'Not found', details: [] } },
+    };
+    const status = answer.status ?? 200;
+    const body = answer.body === undefined || status === 204 ? null : JSON.stringify(answer.body);
+    return new Response(body, { status, headers: { 'Content-Type': 'application/json', ...answer.headers } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function errorBody(
+  status: number,
+  code: string,
+  message: string,
+  details: { path: string; message: string }[] = [],
+) {
+  return { status, body: { errors: [message], error: { code, message, details } } };
+}

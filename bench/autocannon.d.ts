@@ -1,0 +1,52 @@
+// Just the part of autocannon 9's programmatic API the benchmarks use (the package ships no types).
+declare module 'autocannon' {
+  import type { EventEmitter } from 'node:events';
+
+  export interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    expectBody?: string;
+    timeout?: number;
+  }
+
+  export interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+  }
+
+  export interface Result {
+    duration: number;
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    mismatches: number;
+    non2xx: number;
+    resets: number;
+    '2xx': number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+
+  export interface Instance extends EventEmitter, PromiseLike<Result> {
+    stop(): void;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void,
+    ): this;
+    on(event: string, listener: (...args: unknown[]) => void): this;
+  }
+
+  export default function autocannon(options: Options): Instance;
+}
