@@ -12,16 +12,16 @@ import { errorBody, registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/session';
 import { zodValidatorCompiler } from './http/validation';
-import type { Mailer } from './jobs/mail/mailer';
 import { authRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
-import { AuthService } from './modules/auth/service';
+import { adminNotificationRoutes, notificationRoutes } from './modules/notifications/routes';
 import { outboundEmailRoutes } from './modules/outbound-emails/routes';
+import type { Services } from './services';
 
 export interface AppDeps {
   config: Config;
   db: Db;
-  mailer: Mailer;
+  services: Services;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -73,7 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/v1/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  authRoutes(app, new AuthService({ db, config, mailer: deps.mailer }));
+  authRoutes(app, deps.services.auth);
+  notificationRoutes(app, deps.services.notifications);
+  adminNotificationRoutes(app, deps.services.notifications);
   outboundEmailRoutes(app, db);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');

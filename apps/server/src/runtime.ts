@@ -5,6 +5,7 @@ import { type DatabaseHandle, migrate, openDatabase } from './db/index';
 import { Mailer } from './jobs/mail/mailer';
 import { JobQueue } from './jobs/queue';
 import { startQueues, startWorkers } from './jobs/workers';
+import { createServices, type Services } from './services';
 
 /** Everything a running portal holds: database, job queue, mailer and the HTTP app. */
 export interface Runtime {
@@ -12,6 +13,7 @@ export interface Runtime {
   database: DatabaseHandle;
   queue: JobQueue;
   mailer: Mailer;
+  services: Services;
   app: FastifyInstance;
   /** Stops taking requests, lets in-flight requests and jobs finish, then closes the database. */
   close(): Promise<void>;
@@ -26,8 +28,9 @@ export async function startRuntime(
   const queue = new JobQueue(database, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 1 });
   await startQueues(queue, config);
   const mailer = new Mailer(config, queue);
-  if (options.workers ?? true) await startWorkers(queue, { db: database.db, mailer });
-  const app = await buildApp({ config, db: database.db, mailer, logger: options.logger });
+  const services = createServices({ config, db: database.db, mailer, queue });
+  if (options.workers ?? true) await startWorkers(queue, { db: database.db, mailer, ...services });
+  const app = await buildApp({ config, db: database.db, services, logger: options.logger });
   queue.onError = (error) => app.log.error({ err: error }, 'job queue error');
   let closing: Promise<void> | undefined;
   return {
@@ -35,6 +38,7 @@ export async function startRuntime(
     database,
     queue,
     mailer,
+    services,
     app,
     close() {
       closing ??= (async () => {

@@ -97,7 +97,7 @@ describe('single-page app', () => {
     const app = await buildApp({
       config: testConfig({ WEB_DIST_DIR: dist }),
       db: database.db,
-      mailer: runtime.mailer,
+      services: runtime.services,
     });
     try {
       const deep = await app.inject({ method: 'GET', url: '/developer_apps/12/settings' });

@@ -171,3 +171,40 @@ export function tokenFrom(text: string): string {
   if (!match?.[1]) throw new Error(`no token in: ${text}`);
   return match[1];
 }
+
+/** Factory: a notification written straight to the database (the admin API is tested on its own). */
+export async function createNotification(
+  runtime: Runtime,
+  overrides: Partial<{
+    title: string;
+    summary: string;
+    body: string;
+    draft: boolean;
+    show_after: string | null;
+    critical: boolean;
+    created_at: Date;
+  }> = {},
+) {
+  sequence += 1;
+  const now = overrides.created_at ?? new Date();
+  return runtime.database.db
+    .insertInto('notifications')
+    .values({
+      title: overrides.title ?? `Notice ${sequence}`,
+      summary: overrides.summary ?? 'A short summary',
+      body: overrides.body ?? 'The **body** of the notice',
+      draft: overrides.draft ?? false,
+      show_after: overrides.show_after ?? null,
+      critical: overrides.critical ?? false,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A YYYY-MM-DD date `days` from today (UTC). */
+export function dayFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,6 +1,6 @@
 export * from './auth';
 export * from './errors';
 export * from './limits';
+export * from './notifications';
 export * from './outbound-emails';
 export * from './paging';
-export * from './notifications';

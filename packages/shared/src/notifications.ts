@@ -29,7 +29,9 @@ export function isCalendarDate(value: string): boolean {
 const showAfter = z
   .union([z.string(), z.null()])
   .transform((value) => (value === null || value.trim() === '' ? null : value.trim()))
-  .refine((value) => value === null || isCalendarDate(value), { message: 'must be a real date written YYYY-MM-DD' });
+  .refine((value) => value === null || isCalendarDate(value), {
+    message: 'must be a real date written YYYY-MM-DD',
+  });
 
 export const notificationInput = z.strictObject({
   title: text(NOTIFICATION_LIMITS.title),
@@ -40,6 +42,7 @@ export const notificationInput = z.strictObject({
   show_after: showAfter.optional().transform((value) => value ?? null),
 });
 export type NotificationInput = z.input<typeof notificationInput>;
+export type NotificationFields = z.output<typeof notificationInput>;
 
 /** An update: any field; `critical` is accepted but never changes (spec 1 §4). */
 export const notificationUpdate = z.strictObject({
@@ -51,6 +54,7 @@ export const notificationUpdate = z.strictObject({
   show_after: showAfter.optional(),
 });
 export type NotificationUpdate = z.input<typeof notificationUpdate>;
+export type NotificationChanges = z.output<typeof notificationUpdate>;
 
 /** A notification as a developer sees it. */
 export const notificationResponse = z.object({
@@ -94,12 +98,17 @@ export function isVisibleByShowAfter(showAfterDate: string | null, today: string
 }
 
 /** Visible to developers: not a draft and show_after empty or reached (spec 1 §4). */
-export function isNotificationVisible(n: { draft: boolean; show_after: string | null }, today: string): boolean {
+export function isNotificationVisible(
+  n: { draft: boolean; show_after: string | null },
+  today: string,
+): boolean {
   return !n.draft && isVisibleByShowAfter(n.show_after, today);
 }
 
 /** A critical notification is never a draft and never waits: it goes out at once (spec 1 §4). */
-export function normaliseCritical<T extends { critical: boolean; draft: boolean; show_after: string | null }>(n: T): T {
+export function normaliseCritical<T extends { critical: boolean; draft: boolean; show_after: string | null }>(
+  n: T,
+): T {
   return n.critical ? { ...n, draft: false, show_after: null } : n;
 }
 
@@ -124,7 +133,11 @@ const phrases = {
  * The timestamp of a notification (spec 1 §4): under a minute "N seconds ago", then minutes, then
  * hours (under a day); the previous calendar day "Yesterday at h:mm a"; otherwise "MMMM Do YYYY, h:mm a".
  */
-export function notificationTime(createdAt: string | Date, now: Date, locale: NotificationLocale = 'en'): string {
+export function notificationTime(
+  createdAt: string | Date,
+  now: Date,
+  locale: NotificationLocale = 'en',
+): string {
   const at = dayjs(createdAt).locale(locale);
   const current = dayjs(now);
   const seconds = Math.max(0, current.diff(at, 'second'));

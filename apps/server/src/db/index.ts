@@ -77,13 +77,15 @@ class SerialPGliteDialect extends PGliteDialect {
 
 // Timestamps come back as Date from both drivers; int8 counts (count(*)) as numbers, not strings.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+// Calendar dates stay YYYY-MM-DD text: a Date would shift them by the server's time zone.
+pg.types.setTypeParser(1082, (value) => value);
 
 /** Opens PGlite in `dataDir` (or memory when dataDir is 'memory://'). */
 export async function openPglite(dataDir: string): Promise<PGlite> {
   if (dataDir !== 'memory://') await fs.mkdir(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
     extensions: { pg_trgm },
-    parsers: { 20: (value: string) => Number.parseInt(value, 10) },
+    parsers: { 20: (value: string) => Number.parseInt(value, 10), 1082: (value: string) => value },
   });
   await pglite.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   return pglite;

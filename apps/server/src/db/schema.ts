@@ -62,6 +62,29 @@ export interface OutboundEmailsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   sent_at: NullableTimestamp;
+  notification_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  title: string;
+  summary: string;
+  body: string;
+  critical: Generated<boolean>;
+  draft: Generated<boolean>;
+  /** A calendar date, read and written as YYYY-MM-DD text. */
+  show_after: string | null;
+  created_by: number | null;
+  fanout_cursor: Generated<number>;
+  fanout_completed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NotificationReadsTable {
+  notification_id: number;
+  user_id: number;
+  read_at: Timestamp;
 }
 
 export interface Database {
@@ -70,6 +93,8 @@ export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   outbound_emails: OutboundEmailsTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -77,3 +102,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OutboundEmailRow = Selectable<OutboundEmailsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

@@ -6,6 +6,19 @@ import { z } from 'zod';
  * The list query of every index route: page, per_page, sort[] and filters[...] (bracket format, parsed
  * with qs). `filters` is the area's own zod object so that unknown filters are refused.
  */
+const pageFields = {
+  page: z.coerce.number().int().min(1, { message: 'must be at least 1' }).default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'must be at least 1' })
+    .max(MAX_PER_PAGE, { message: `must be at most ${MAX_PER_PAGE}` })
+    .default(DEFAULT_PER_PAGE),
+};
+
+/** `page` and `per_page` alone, for lists without sorting or filters. */
+export const pageQuery = z.strictObject(pageFields);
+
 export function listQuery<const SortKey extends string, F extends z.ZodObject>(
   sortKeys: readonly SortKey[],
   filters: F,
@@ -17,13 +30,7 @@ export function listQuery<const SortKey extends string, F extends z.ZodObject>(
     },
   );
   return z.strictObject({
-    page: z.coerce.number().int().min(1, { message: 'must be at least 1' }).default(1),
-    per_page: z.coerce
-      .number()
-      .int()
-      .min(1, { message: 'must be at least 1' })
-      .max(MAX_PER_PAGE, { message: `must be at most ${MAX_PER_PAGE}` })
-      .default(DEFAULT_PER_PAGE),
+    ...pageFields,
     sort: z
       .union([sortValue, z.array(sortValue).max(5)])
       .optional()

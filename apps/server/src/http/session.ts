@@ -85,7 +85,12 @@ export async function authenticated(request: FastifyRequest): Promise<void> {
   requireUser(request);
 }
 
-/** preHandler: a platform administrator, else 401 (signed out) or 403. */
-export async function adminOnly(request: FastifyRequest): Promise<void> {
-  if (!requireUser(request).is_admin) throw errors.forbidden();
+/** preHandler factory: signed in (else 401) and allowed by the policy check (else 403). */
+export function allow(check: (user: UserRow) => boolean) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!check(requireUser(request))) throw errors.forbidden();
+  };
 }
+
+/** preHandler: a platform administrator, else 401 (signed out) or 403. */
+export const adminOnly = allow((user) => user.is_admin);

@@ -66,6 +66,17 @@ export class JobQueue {
     await this.boss.send(name, data, { ...options, db: fromKysely(executor as never) });
   }
 
+  /** Enqueues many jobs of one queue inside the caller's transaction. */
+  async insert(executor: Executor, name: string, data: object[]): Promise<void> {
+    if (data.length === 0) return;
+    if (!this.#known.has(name)) throw new Error(`Queue ${name} was not declared at start`);
+    await this.boss.insert(
+      name,
+      data.map((item) => ({ data: item })),
+      { db: fromKysely(executor as never) },
+    );
+  }
+
   async work<T>(name: string, handler: JobHandler<T>, concurrency = 2): Promise<void> {
     await this.boss.work<T>(
       name,

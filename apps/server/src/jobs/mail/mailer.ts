@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { JobQueue, QueueDefinition } from '../queue';
 import { outboundEmailRepository as repository } from './repository';
-import { type TemplateName, templates } from './templates';
+import { type RenderedEmail, type TemplateName, templates } from './templates';
 
 export const MAIL_QUEUE = 'mail.deliver';
 export const MAIL_DEAD_LETTER_QUEUE = 'mail.dead';
@@ -20,6 +20,8 @@ export interface EmailRequest<T extends TemplateName> {
   data: TemplateData<T>;
   /** One delivery per key, ever: retries, restarts and repeated calls never send twice. */
   idempotencyKey: string;
+  /** The announcement this message belongs to, for its delivery progress. */
+  notificationId?: number;
 }
 
 export function mailQueues(config: Pick<Config, 'mailMaxAttempts'>): QueueDefinition[] {
@@ -49,18 +51,34 @@ export class Mailer {
 
   /** Records and enqueues one message; call it with the transaction of the change that causes it. */
   async enqueue<T extends TemplateName>(trx: Db, request: EmailRequest<T>): Promise<void> {
-    const rendered = (
-      templates[request.template] as (data: TemplateData<T>) => ReturnType<typeof templates.confirmation>
-    )(request.data);
-    const id = await repository.insertOnce(trx, {
-      idempotencyKey: request.idempotencyKey,
-      to: request.to,
-      subject: rendered.subject,
-      template: request.template,
-      text: rendered.text,
-      html: rendered.html,
-    });
-    if (id !== undefined) await this.queue.send(trx, MAIL_QUEUE, { outboundEmailId: id } satisfies MailJob);
+    await this.enqueueMany(trx, [request]);
+  }
+
+  /** Records and enqueues many messages in one round trip each (fan-out); duplicates by key are skipped. */
+  async enqueueMany<T extends TemplateName>(trx: Db, requests: EmailRequest<T>[]): Promise<number> {
+    if (requests.length === 0) return 0;
+    const render = templates[requests[0]?.template as T] as (data: TemplateData<T>) => RenderedEmail;
+    const ids = await repository.insertMany(
+      trx,
+      requests.map((request) => {
+        const rendered = (templates[request.template] as typeof render)(request.data);
+        return {
+          idempotencyKey: request.idempotencyKey,
+          to: request.to,
+          subject: rendered.subject,
+          template: request.template,
+          text: rendered.text,
+          html: rendered.html,
+          notificationId: request.notificationId ?? null,
+        };
+      }),
+    );
+    await this.queue.insert(
+      trx,
+      MAIL_QUEUE,
+      ids.map((id) => ({ outboundEmailId: id }) satisfies MailJob),
+    );
+    return ids.length;
   }
 
   /** The mail job: idempotent (a sent message is never sent again), retried with backoff, failed at last. */

@@ -10,6 +10,7 @@ export interface NewOutboundEmail {
   template: string;
   text: string;
   html: string;
+  notificationId: number | null;
 }
 
 export const outboundEmailSortKeys = ['created_at', 'to', 'subject', 'status', 'sent_at'] as const;
@@ -25,23 +26,26 @@ const sortColumns = {
 
 /** Every SQL statement about outbound e-mail. */
 export const outboundEmailRepository = {
-  /** Inserts once per idempotency key; returns the id only when this call created the row. */
-  async insertOnce(db: Db, email: NewOutboundEmail): Promise<number | undefined> {
-    const row = await db
+  /** Inserts each message once per idempotency key; returns the ids of the rows this call created. */
+  async insertMany(db: Db, emails: NewOutboundEmail[]): Promise<number[]> {
+    const rows = await db
       .insertInto('outbound_emails')
-      .values({
-        idempotency_key: email.idempotencyKey,
-        to_address: email.to,
-        subject: email.subject,
-        template: email.template,
-        text_body: email.text,
-        html_body: email.html,
-        last_error: null,
-      })
+      .values(
+        emails.map((email) => ({
+          idempotency_key: email.idempotencyKey,
+          to_address: email.to,
+          subject: email.subject,
+          template: email.template,
+          text_body: email.text,
+          html_body: email.html,
+          last_error: null,
+          notification_id: email.notificationId,
+        })),
+      )
       .onConflict((c) => c.column('idempotency_key').doNothing())
       .returning('id')
-      .executeTakeFirst();
-    return row?.id;
+      .execute();
+    return rows.map((row) => row.id);
   },
 
   find(db: Db, id: number): Promise<OutboundEmailRow | undefined> {

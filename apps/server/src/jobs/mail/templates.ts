@@ -48,6 +48,23 @@ export const templates = {
       ),
     };
   },
+  /** A critical announcement: subject = title, body = the summary; never the notification's body. */
+  announcement(data: {
+    title: string;
+    summaryText: string;
+    summaryHtml: string;
+    url: string;
+    settingsUrl: string;
+  }): RenderedEmail {
+    return {
+      subject: data.title,
+      text: `${data.summaryText}\n\nRead it on Lintel: ${data.url}\n\n--\nYou receive critical announcements because they are switched on in your account settings: ${data.settingsUrl}\n`,
+      html: layout(
+        data.title,
+        `${data.summaryHtml}<p><a href="${escapeHtml(data.url)}">Read it on Lintel</a></p><p style="font-size:12px;color:#7b8794">You receive critical announcements because they are switched on in your <a href="${escapeHtml(data.settingsUrl)}">account settings</a>.</p>`,
+      ),
+    };
+  },
 } satisfies Record<string, (data: never) => RenderedEmail>;
 
 export type TemplateName = keyof typeof templates;

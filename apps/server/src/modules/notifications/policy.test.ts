@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema';
+import { notificationPolicy } from './policy';
+
+const user = (overrides: Partial<UserRow> = {}): UserRow => ({
+  id: 1,
+  name: 'U',
+  company_name: 'C',
+  email: 'u@example.test',
+  password_hash: 'x',
+  is_admin: false,
+  is_employee: false,
+  critical_emails: true,
+  confirmed_at: new Date(),
+  created_at: new Date(),
+  updated_at: new Date(),
+  ...overrides,
+});
+
+describe('notificationPolicy', () => {
+  it('lets only platform administrators manage notifications', () => {
+    expect(notificationPolicy.canManage(user({ is_admin: true }))).toBe(true);
+    expect(notificationPolicy.canManage(user({ is_employee: true }))).toBe(false);
+    expect(notificationPolicy.canManage(user())).toBe(false);
+  });
+
+  it('lets developers read only visible notifications', () => {
+    expect(notificationPolicy.canRead(user(), { draft: false, show_after: null }, '2026-11-22')).toBe(true);
+    expect(notificationPolicy.canRead(user(), { draft: true, show_after: null }, '2026-11-22')).toBe(false);
+    expect(notificationPolicy.canRead(user(), { draft: false, show_after: '2026-11-23' }, '2026-11-22')).toBe(
+      false,
+    );
+  });
+});
