@@ -80,17 +80,17 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-/** preHandler: signed in, else 401. */
+/** preValidation: signed in, else 401. */
 export async function authenticated(request: FastifyRequest): Promise<void> {
   requireUser(request);
 }
 
-/** preHandler factory: signed in (else 401) and allowed by the policy check (else 403). */
+/** preValidation hook factory: signed in (else 401) and allowed by the policy check (else 403). */
 export function allow(check: (user: UserRow) => boolean) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!check(requireUser(request))) throw errors.forbidden();
   };
 }
 
-/** preHandler: a platform administrator, else 401 (signed out) or 403. */
+/** preValidation: a platform administrator, else 401 (signed out) or 403. */
 export const adminOnly = allow((user) => user.is_admin);

@@ -126,7 +126,7 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
     '/api/v1/session',
     {
       schema: { tags, summary: 'Sign out', response: { 204: z.null(), ...problems } },
-      preHandler: authenticated,
+      preValidation: authenticated,
     },
     async (request, reply) => {
       if (request.session) await service.signOut(request.session.id);
@@ -171,7 +171,7 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
     '/api/v1/account',
     {
       schema: { tags, summary: 'Your account', response: { 200: userResponse, ...problems } },
-      preHandler: authenticated,
+      preValidation: authenticated,
     },
     async (request) => presentUser(requireUser(request)),
   );
@@ -185,7 +185,7 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
         body: accountUpdateRequest,
         response: { 200: userResponse, ...problems },
       },
-      preHandler: authenticated,
+      preValidation: authenticated,
     },
     async (request) => {
       if (!request.session) throw errors.unauthenticated();

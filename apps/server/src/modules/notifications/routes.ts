@@ -33,7 +33,7 @@ export function notificationRoutes(app: FastifyInstance, service: NotificationSe
         querystring: pageQuery,
         response: { 200: z.array(notificationResponse), ...problems },
       },
-      preHandler: authenticated,
+      preValidation: authenticated,
     },
     async (request, reply) => {
       const { rows, total, unread } = await service.listForUser(requireUser(request), request.query);
@@ -52,7 +52,7 @@ export function notificationRoutes(app: FastifyInstance, service: NotificationSe
         params: idParams,
         response: { 200: notificationResponse, ...problems },
       },
-      preHandler: authenticated,
+      preValidation: authenticated,
     },
     async (request) =>
       presentNotification(await service.readForUser(requireUser(request), request.params.id)),
@@ -67,7 +67,7 @@ export function notificationRoutes(app: FastifyInstance, service: NotificationSe
         params: idParams,
         response: { 200: notificationResponse, ...problems },
       },
-      preHandler: authenticated,
+      preValidation: authenticated,
     },
     async (request) => presentNotification(await service.markRead(requireUser(request), request.params.id)),
   );
@@ -90,7 +90,7 @@ export function adminNotificationRoutes(app: FastifyInstance, service: Notificat
         querystring: listQuery(adminNotificationSortKeys, z.strictObject({})),
         response: { 200: z.array(adminNotificationResponse), ...problems },
       },
-      preHandler: canManage,
+      preValidation: canManage,
     },
     async (request, reply) => {
       const { page, per_page, sort } = request.query;
@@ -114,7 +114,7 @@ export function adminNotificationRoutes(app: FastifyInstance, service: Notificat
         params: idParams,
         response: { 200: adminNotificationResponse, ...problems },
       },
-      preHandler: canManage,
+      preValidation: canManage,
     },
     async (request) => {
       const { row, delivery } = await service.find(request.params.id);
@@ -131,7 +131,7 @@ export function adminNotificationRoutes(app: FastifyInstance, service: Notificat
         body: notificationInput,
         response: { 201: adminNotificationResponse, ...problems },
       },
-      preHandler: canManage,
+      preValidation: canManage,
     },
     async (request, reply) => {
       const row = await service.create(requireUser(request), request.body);
@@ -149,7 +149,7 @@ export function adminNotificationRoutes(app: FastifyInstance, service: Notificat
         body: notificationUpdate,
         response: { 200: adminNotificationResponse, ...problems },
       },
-      preHandler: canManage,
+      preValidation: canManage,
     },
     async (request) => {
       const row = await service.update(request.params.id, request.body);
@@ -167,7 +167,7 @@ export function adminNotificationRoutes(app: FastifyInstance, service: Notificat
         params: idParams,
         response: { 204: z.null(), ...problems },
       },
-      preHandler: canManage,
+      preValidation: canManage,
     },
     async (request, reply) => {
       await service.delete(request.params.id);

@@ -32,7 +32,7 @@ export function outboundEmailRoutes(app: FastifyInstance, db: Db): void {
         ),
         response: { 200: z.array(outboundEmailResponse), ...problems },
       },
-      preHandler: adminOnly,
+      preValidation: adminOnly,
     },
     async (request, reply) => {
       const { page, per_page, sort, filters } = request.query;
@@ -57,7 +57,7 @@ export function outboundEmailRoutes(app: FastifyInstance, db: Db): void {
         params: z.strictObject({ id: z.coerce.number().int().positive() }),
         response: { 200: outboundEmailResponse, ...problems },
       },
-      preHandler: adminOnly,
+      preValidation: adminOnly,
     },
     async (request) => {
       const row = await repository.find(db, request.params.id);
