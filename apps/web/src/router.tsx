@@ -63,6 +63,14 @@ export function createRoutes(): RouteObject[] {
                   lazy: page(() => import('./features/account/AccountPage')),
                 },
                 {
+                  path: 'notifications',
+                  lazy: page(() => import('./features/notifications/NotificationsPage')),
+                },
+                {
+                  path: 'notifications/:id',
+                  lazy: page(() => import('./features/notifications/NotificationReader')),
+                },
+                {
                   path: 'admin',
                   element: <RequireAdmin />,
                   children: [
@@ -70,6 +78,18 @@ export function createRoutes(): RouteObject[] {
                     {
                       path: 'outbound_emails',
                       lazy: page(() => import('./features/admin/OutboundEmailsPage')),
+                    },
+                    {
+                      path: 'notifications',
+                      lazy: page(() => import('./features/admin-notifications/AdminNotificationsPage')),
+                    },
+                    {
+                      path: 'notifications/new',
+                      lazy: page(() => import('./features/admin-notifications/AdminNotificationFormPage')),
+                    },
+                    {
+                      path: 'notifications/:id/edit',
+                      lazy: page(() => import('./features/admin-notifications/AdminNotificationFormPage')),
                     },
                   ],
                 },

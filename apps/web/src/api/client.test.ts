@@ -62,7 +62,8 @@ describe('api client', () => {
   it('reads paging from the Total and Per-Page headers', async () => {
     const fetchMock = mockFetch(() => ({ body: [{ id: 1 }], headers: { Total: '120', 'Per-Page': '25' } }));
     const result = await api.list('/admin/outbound_emails', { page: 1, per_page: 50, sort: ['-created_at'] });
-    expect(result).toEqual({ items: [{ id: 1 }], total: 120, perPage: 25 });
+    expect(result).toMatchObject({ items: [{ id: 1 }], total: 120, perPage: 25 });
+    expect(result.headers.get('Total')).toBe('120');
     expect(fetchMock.mock.calls[0]?.[0]).toBe(
       '/api/v1/admin/outbound_emails?page=1&per_page=50&sort[]=-created_at',
     );

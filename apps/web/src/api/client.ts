@@ -49,6 +49,8 @@ export interface ListResult<T> {
   items: T[];
   total: number;
   perPage: number;
+  /** The response headers, for lists that send more (e.g. notifications' `Unread-Count`). */
+  headers: Headers;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -131,8 +133,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return readJson<T>(await send(path, options));
 }
 
-function headerNumber(response: Response, name: string, fallback: number): number {
-  const value = Number.parseInt(response.headers.get(name) ?? '', 10);
+/** A non-negative whole number from a response header, else the fallback. */
+export function headerNumber(headers: Headers, name: string, fallback: number): number {
+  const value = Number.parseInt(headers.get(name) ?? '', 10);
   return Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
@@ -147,8 +150,9 @@ export async function apiList<T>(
   const requested = typeof query.per_page === 'number' ? query.per_page : items.length;
   return {
     items,
-    total: headerNumber(response, 'Total', items.length),
-    perPage: headerNumber(response, 'Per-Page', requested) || requested,
+    total: headerNumber(response.headers, 'Total', items.length),
+    perPage: headerNumber(response.headers, 'Per-Page', requested) || requested,
+    headers: response.headers,
   };
 }
 

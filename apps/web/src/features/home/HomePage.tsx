@@ -1,10 +1,10 @@
 import { Badge, Card, Container, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { type Icon, IconApps, IconBell, IconBook, IconMail } from '@tabler/icons-react';
+import { type Icon, IconApps, IconBell, IconBook, IconMail, IconSpeakerphone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../auth/queries';
-import { OUTBOUND_EMAILS_PATH, REST_API_OVERVIEW_PATH } from '../shell/navigation';
+import { ADMIN_NOTIFICATIONS_PATH, OUTBOUND_EMAILS_PATH, REST_API_OVERVIEW_PATH } from '../shell/navigation';
 import classes from './HomePage.module.css';
 
 interface Tile {
@@ -32,7 +32,7 @@ export function HomePage() {
       icon: IconBell,
       title: t('home.notifications.title'),
       description: t('home.notifications.description'),
-      badge: soon,
+      to: '/notifications',
     },
     {
       id: 'apps',
@@ -50,6 +50,13 @@ export function HomePage() {
     },
   ];
   if (user?.is_admin) {
+    tiles.push({
+      id: 'admin-notifications',
+      icon: IconSpeakerphone,
+      title: t('adminNotifications.title'),
+      description: t('adminNotifications.description'),
+      to: ADMIN_NOTIFICATIONS_PATH,
+    });
     tiles.push({
       id: 'outbound',
       icon: IconMail,

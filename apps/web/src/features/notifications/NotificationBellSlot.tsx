@@ -1,7 +1,20 @@
-/**
- * Where the notification bell goes in the top navigation (spec 1 §2). The notifications issue
- * renders the bell here; until then the slot is empty.
- */
+import { lazy, Suspense } from 'react';
+import { useCurrentUser } from '../auth/queries';
+
+// The bell (its query, popover machinery and markdown) loads only for signed-in visitors, after the
+// first paint: the sign-in page's initial JS stays as it was.
+const NotificationBell = lazy(() => import('./NotificationBell'));
+
+/** Keeps the bell's place (34 px, Mantine's ActionIcon size "lg") while its code loads. */
+const placeholder = <span style={{ display: 'inline-block', width: 34, height: 34 }} aria-hidden />;
+
+/** Where the notification bell goes in the top navigation (spec 1 §2); empty when signed out. */
 export function NotificationBellSlot() {
-  return null;
+  const user = useCurrentUser();
+  if (!user) return null;
+  return (
+    <Suspense fallback={placeholder}>
+      <NotificationBell />
+    </Suspense>
+  );
 }

@@ -1,5 +1,6 @@
 import type { User } from '@lintel/shared';
 import { Drawer } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { SideNav } from './SideNav';
 
 export interface NavDrawerProps {
@@ -11,8 +12,16 @@ export interface NavDrawerProps {
 
 /** The navigation's left placement below the collapse breakpoint. */
 export function NavDrawer({ opened, onClose, user, onSignOut }: NavDrawerProps) {
+  const { t } = useTranslation();
   return (
-    <Drawer opened={opened} onClose={onClose} position="left" size={300} title="Lintel">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="left"
+      size={300}
+      title="Lintel"
+      closeButtonProps={{ 'aria-label': t('shell.nav.close') }}
+    >
       <SideNav user={user} onSignOut={onSignOut} />
     </Drawer>
   );

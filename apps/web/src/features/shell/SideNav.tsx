@@ -7,11 +7,17 @@ import {
   IconLogout,
   IconMail,
   IconSettings,
+  IconSpeakerphone,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSwitch } from './LanguageSwitch';
-import { LEGACY_API_URL, OUTBOUND_EMAILS_PATH, REST_API_OVERVIEW_PATH } from './navigation';
+import {
+  ADMIN_NOTIFICATIONS_PATH,
+  LEGACY_API_URL,
+  OUTBOUND_EMAILS_PATH,
+  REST_API_OVERVIEW_PATH,
+} from './navigation';
 
 export interface SideNavProps {
   user: User | null;
@@ -57,6 +63,13 @@ export function SideNav({ user, onSignOut }: SideNavProps) {
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm">
             {t('shell.nav.admin')}
           </Text>
+          <NavLink
+            component={Link}
+            to={ADMIN_NOTIFICATIONS_PATH}
+            label={t('adminNotifications.title')}
+            leftSection={<IconSpeakerphone size={18} aria-hidden />}
+            active={pathname.startsWith(ADMIN_NOTIFICATIONS_PATH)}
+          />
           <NavLink
             component={Link}
             to={OUTBOUND_EMAILS_PATH}

@@ -1,9 +1,21 @@
 import type { User } from '@lintel/shared';
 import { Avatar, Button, Group, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconExternalLink, IconLogout, IconMail, IconSettings } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconExternalLink,
+  IconLogout,
+  IconMail,
+  IconSettings,
+  IconSpeakerphone,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LEGACY_API_URL, OUTBOUND_EMAILS_PATH, REST_API_OVERVIEW_PATH } from './navigation';
+import {
+  ADMIN_NOTIFICATIONS_PATH,
+  LEGACY_API_URL,
+  OUTBOUND_EMAILS_PATH,
+  REST_API_OVERVIEW_PATH,
+} from './navigation';
 
 export function ReferenceMenu() {
   const { t } = useTranslation();
@@ -42,6 +54,13 @@ export function AdminMenu() {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item
+          component={Link}
+          to={ADMIN_NOTIFICATIONS_PATH}
+          leftSection={<IconSpeakerphone size={16} aria-hidden />}
+        >
+          {t('adminNotifications.title')}
+        </Menu.Item>
         <Menu.Item
           component={Link}
           to={OUTBOUND_EMAILS_PATH}

@@ -6,3 +6,4 @@ export const RESIZE_DEBOUNCE_MS = 300;
 export const REST_API_OVERVIEW_PATH = '/reference/rest/docs/rest-api-overview';
 export const LEGACY_API_URL = 'https://developers.example.com/legacy-api';
 export const OUTBOUND_EMAILS_PATH = '/admin/outbound_emails';
+export const ADMIN_NOTIFICATIONS_PATH = '/admin/notifications';

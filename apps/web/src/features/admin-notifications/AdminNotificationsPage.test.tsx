@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorBody, mockFetch, renderRoutes } from '../../test/render';
+import { buildAdminNotification, listAnswer } from '../notifications/factories';
+import { AdminNotificationsPage } from './AdminNotificationsPage';
+
+const routes = [{ path: '/admin/notifications', element: <AdminNotificationsPage /> }];
+
+describe('AdminNotificationsPage', () => {
+  it('lists notifications with Visible and Critical marks and links to the form', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.startsWith('/api/v1/admin/notifications')
+        ? listAnswer(
+            [
+              buildAdminNotification({ id: 1, title: 'Live', critical: true }),
+              buildAdminNotification({ id: 2, title: 'Draft one', draft: true, visible: false }),
+              buildAdminNotification({
+                id: 3,
+                title: 'Later',
+                visible_by_show_after: false,
+                show_after: '2099-01-01',
+              }),
+            ],
+            { perPage: 50 },
+          )
+        : undefined,
+    );
+    renderRoutes(routes, '/admin/notifications');
+    expect(screen.getByRole('heading', { name: 'Notifications', level: 1 })).toBeInTheDocument();
+    const breadcrumbs = screen.getByLabelText('Breadcrumbs');
+    expect(breadcrumbs).toHaveTextContent('Admin');
+    expect(breadcrumbs).toHaveTextContent('Notifications');
+    expect(screen.getByRole('link', { name: 'Create Notification' })).toHaveAttribute(
+      'href',
+      '/admin/notifications/new',
+    );
+
+    const live = (await screen.findByRole('link', { name: 'Live' })).closest('tr') as HTMLElement;
+    expect(within(live).getByRole('link', { name: 'Live' })).toHaveAttribute(
+      'href',
+      '/admin/notifications/1/edit',
+    );
+    expect(
+      within(live)
+        .getAllByRole('img')
+        .map((icon) => icon.getAttribute('aria-label')),
+    ).toEqual(['Yes', 'Yes']);
+
+    const draft = screen.getByRole('link', { name: 'Draft one' }).closest('tr') as HTMLElement;
+    expect(
+      within(draft)
+        .getAllByRole('img')
+        .map((icon) => icon.getAttribute('aria-label')),
+    ).toEqual(['No', 'No']);
+    const later = screen.getByRole('link', { name: 'Later' }).closest('tr') as HTMLElement;
+    expect(
+      within(later)
+        .getAllByRole('img')
+        .map((icon) => icon.getAttribute('aria-label')),
+    ).toEqual(['No', 'No']);
+
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
+      '/api/v1/admin/notifications?page=1&per_page=50&sort[]=-created_at',
+    );
+  });
+
+  it('shows "An error occurred" when the list fails', async () => {
+    mockFetch(() => errorBody(500, 'internal', 'Database unavailable'));
+    renderRoutes(routes, '/admin/notifications');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('An error occurred');
+  });
+});

@@ -1,0 +1,93 @@
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { BASE_URL, DEMO_PASSWORD, SERVER_PORT, SMTP_PORT } from './support/env';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const artifacts = path.join(here, 'artifacts');
+
+// The config is evaluated by the runner and again by each worker: the runner makes the run's scratch
+// directory and the workers inherit it through the environment instead of making their own.
+if (!process.env.LINTEL_E2E_RUN_DIR) {
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'lintel-e2e-'));
+  const dist = path.join(root, 'apps', 'web', 'dist');
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: build the web app first (npm run build -w @lintel/web).');
+  }
+  // The server serves a private copy of the built app, so a rebuild of apps/web/dist during the run
+  // (someone else's `vite build`) cannot take a lazy chunk away from under a journey.
+  cpSync(dist, path.join(runDir, 'web'), { recursive: true });
+  process.env.LINTEL_E2E_RUN_DIR = runDir;
+}
+const runDir = process.env.LINTEL_E2E_RUN_DIR;
+
+export default defineConfig({
+  testDir: path.join(here, 'tests'),
+  outputDir: path.join(artifacts, 'test-results'),
+  globalSetup: path.join(here, 'support', 'global-setup.ts'),
+  fullyParallel: false,
+  workers: 1,
+  // No retries: a flaky journey must show up as a failure, not be hidden.
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(artifacts, 'results.json') }]],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'en-US',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node_modules/.bin/tsx apps/server/src/main.ts',
+    cwd: root,
+    url: `${BASE_URL}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(SERVER_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(runDir, 'data'),
+      WEB_DIST_DIR: path.join(runDir, 'web'),
+      // Empty means "not set" to the server: PGlite unless E2E_DATABASE_URL names a PostgreSQL database.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      PUBLIC_URL: BASE_URL,
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD,
+      SCRYPT_LOG_N: '14',
+      LOG_LEVEL: 'warn',
+      MAIL_MAX_ATTEMPTS: '10',
+    },
+  },
+});

@@ -1,0 +1,21 @@
+import { mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Page, test } from '@playwright/test';
+
+const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screens');
+
+/**
+ * Saves a full-page screenshot of the screen the journey is on, as
+ * e2e/artifacts/screens/<journey>/<NN-name>.png, numbered in the order the journey passes them.
+ */
+export async function screen(page: Page, name: string): Promise<void> {
+  const journey = path.basename(test.info().file).replace(/\.spec\.ts$/, '');
+  const dir = path.join(screensDir, journey);
+  // Numbered from what is already there (global setup empties the folder): a failed test restarts the
+  // worker, so a counter kept in memory would start again at 01.
+  mkdirSync(dir, { recursive: true });
+  const next = readdirSync(dir).filter((file) => file.endsWith('.png')).length + 1;
+  const file = path.join(dir, `${String(next).padStart(2, '0')}-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+}
