@@ -69,15 +69,15 @@ if (build !== 0) {
   broken = true;
   totals.failed += 1;
 } else {
-  const e2eReport = path.join(reports, 'playwright.json');
-  const status = run(
-    'browser journeys (Playwright, Chromium)',
-    'npx',
-    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-    },
-  );
+  // e2e/playwright.config.ts writes its JSON report here.
+  const e2eReport = path.join(root, 'e2e/artifacts/results.json');
+  rmSync(e2eReport, { force: true });
+  const status = run('browser journeys (Playwright, Chromium)', 'npx', [
+    'playwright',
+    'test',
+    '-c',
+    'e2e/playwright.config.ts',
+  ]);
   if (existsSync(e2eReport)) {
     const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
     totals.passed += stats.expected;
