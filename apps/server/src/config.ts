@@ -45,6 +45,11 @@ const environment = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  SANDBOX_PROVISION_DELAY_MS: int(0, 24 * 3600_000).default(3000),
+  SANDBOX_PROVISION_OUTCOME: z
+    .enum(['live', 'failed'], { message: 'must be live or failed' })
+    .default('live'),
+  INVITATION_TTL_DAYS: int(1, 90).default(7),
 });
 
 export type Environment = z.infer<typeof environment>;
@@ -69,6 +74,10 @@ export interface Config {
   trustProxy: boolean;
   logLevel: Environment['LOG_LEVEL'];
   webDistDir: string;
+  filesDir: string;
+  sandboxProvisionDelayMs: number;
+  sandboxProvisionOutcome: 'live' | 'failed';
+  invitationTtlDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +113,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    filesDir: path.join(path.resolve(e.DATA_DIR), 'files'),
+    sandboxProvisionDelayMs: e.SANDBOX_PROVISION_DELAY_MS,
+    sandboxProvisionOutcome: e.SANDBOX_PROVISION_OUTCOME,
+    invitationTtlDays: e.INVITATION_TTL_DAYS,
   };
 }

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './developer-apps';
 export * from './errors';
 export * from './limits';
 export * from './notifications';

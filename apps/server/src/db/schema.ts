@@ -87,6 +87,76 @@ export interface NotificationReadsTable {
   read_at: Timestamp;
 }
 
+export interface DeveloperAppsTable {
+  id: Generated<number>;
+  internal_name: string;
+  name: string;
+  owner_id: number;
+  confidential: Generated<boolean>;
+  production_access: ColumnType<
+    'none' | 'production_pending' | 'granted',
+    'none' | 'production_pending' | 'granted' | undefined
+  >;
+  redirect_uri: Generated<string>;
+  thumbnail_key: string | null;
+  thumbnail_content_type: string | null;
+  published_at: NullableTimestamp;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CollaboratorsTable {
+  id: Generated<number>;
+  developer_app_id: number;
+  user_id: number;
+  role: 'owner' | 'admin' | 'developer';
+  created_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  developer_app_id: number;
+  email: string;
+  role: 'admin' | 'developer';
+  status: ColumnType<
+    'pending' | 'accepted' | 'canceled' | 'expired',
+    'pending' | undefined,
+    'accepted' | 'canceled' | 'expired'
+  >;
+  token_hash: string;
+  invited_by: number | null;
+  accepted_by: number | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PlatformOAuthApplicationsTable {
+  id: Generated<number>;
+  uid: string;
+  secret_hash: string;
+  name: string;
+  environment: 'production' | 'sandbox';
+  developer_app_id: number;
+  redirect_uri: Generated<string>;
+  confidential: Generated<boolean>;
+  secret_rotated_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PlatformSandboxesTable {
+  id: Generated<number>;
+  developer_app_id: number;
+  status: ColumnType<'pending' | 'live' | 'failed', 'pending' | 'live' | 'failed' | undefined>;
+  company_id: number | null;
+  url: string | null;
+  oauth_application_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -95,6 +165,11 @@ export interface Database {
   outbound_emails: OutboundEmailsTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
+  developer_apps: DeveloperAppsTable;
+  collaborators: CollaboratorsTable;
+  invitations: InvitationsTable;
+  platform_oauth_applications: PlatformOAuthApplicationsTable;
+  platform_sandboxes: PlatformSandboxesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -103,3 +178,8 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OutboundEmailRow = Selectable<OutboundEmailsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+export type DeveloperAppRow = Selectable<DeveloperAppsTable>;
+export type CollaboratorRow = Selectable<CollaboratorsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type PlatformSandboxRow = Selectable<PlatformSandboxesTable>;
+export type PlatformOAuthApplicationRow = Selectable<PlatformOAuthApplicationsTable>;

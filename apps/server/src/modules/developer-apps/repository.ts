@@ -1,0 +1,104 @@
+import type { CollaboratorRole } from '@lintel/shared';
+import type { Db } from '../../db/index';
+import type { DeveloperAppRow, UserRow } from '../../db/schema';
+import { type Page, pageOffset } from '../../http/paging';
+
+export type AppChanges = Partial<
+  Pick<
+    DeveloperAppRow,
+    | 'internal_name'
+    | 'name'
+    | 'confidential'
+    | 'production_access'
+    | 'redirect_uri'
+    | 'thumbnail_key'
+    | 'thumbnail_content_type'
+    | 'deleted_at'
+  >
+>;
+
+/** Every SQL statement about developer apps and the role of a user on them. */
+export const developerAppRepository = {
+  find(db: Db, id: number): Promise<DeveloperAppRow | undefined> {
+    return db.selectFrom('developer_apps').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  async roleOf(db: Db, appId: number, userId: number): Promise<CollaboratorRole | null> {
+    const row = await db
+      .selectFrom('collaborators')
+      .select('role')
+      .where('developer_app_id', '=', appId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.role ?? null;
+  },
+
+  owner(db: Db, app: DeveloperAppRow): Promise<Pick<UserRow, 'id' | 'name' | 'email'>> {
+    return db
+      .selectFrom('users')
+      .select(['id', 'name', 'email'])
+      .where('id', '=', app.owner_id)
+      .executeTakeFirstOrThrow();
+  },
+
+  /**
+   * The live apps a user owns or collaborates on, newest first. Starts from the user's collaborator
+   * rows (index collaborators_user_app), so it stays fast however many apps exist.
+   */
+  async listForUser(db: Db, userId: number, page: Page) {
+    const base = db
+      .selectFrom('collaborators as c')
+      .innerJoin('developer_apps as a', 'a.id', 'c.developer_app_id')
+      .where('c.user_id', '=', userId)
+      .where('a.deleted_at', 'is', null);
+    const { total } = await base
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await base
+      .selectAll('a')
+      .select('c.role')
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(page.per_page)
+      .offset(pageOffset(page))
+      .execute();
+    return { rows, total: Number(total) };
+  },
+
+  /** Inserts the app and its owner as collaborator. */
+  async insert(
+    db: Db,
+    values: { internalName: string; ownerId: number },
+    now: Date,
+  ): Promise<DeveloperAppRow> {
+    const app = await db
+      .insertInto('developer_apps')
+      .values({
+        internal_name: values.internalName,
+        name: values.internalName,
+        owner_id: values.ownerId,
+        thumbnail_key: null,
+        thumbnail_content_type: null,
+        published_at: null,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('collaborators')
+      .values({ developer_app_id: app.id, user_id: values.ownerId, role: 'owner', created_at: now })
+      .execute();
+    return app;
+  },
+
+  update(db: Db, id: number, changes: AppChanges, now: Date): Promise<DeveloperAppRow> {
+    return db
+      .updateTable('developer_apps')
+      .set({ ...changes, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+};

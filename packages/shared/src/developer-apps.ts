@@ -1,0 +1,255 @@
+import { z } from 'zod';
+
+/** Collaborator roles on one app (spec 2 §6); `user` is named by the spec but never granted here. */
+export const collaboratorRole = z.enum(['owner', 'admin', 'developer']);
+export type CollaboratorRole = z.infer<typeof collaboratorRole>;
+/** Roles an invitation may carry (spec 2 §5, §9). */
+export const invitationRole = z.enum(['developer', 'admin'], { message: 'must be developer or admin' });
+export type InvitationRole = z.infer<typeof invitationRole>;
+
+export const DEVELOPER_APP_LIMITS = {
+  internalName: 120,
+  name: 120,
+  redirectUris: 20,
+  redirectUri: 2000,
+  thumbnailBytes: 2 * 1024 * 1024,
+} as const;
+
+/** The abilities the spec names (spec 2 §6), computed on the server and sent with every app. */
+export const appPermissions = z.object({
+  canEdit: z.boolean(),
+  canModifyCredentials: z.boolean(),
+  canViewClientCredentials: z.boolean(),
+  canModifyManifests: z.boolean(),
+  canCreateSandboxManifests: z.boolean(),
+  canSetSemanticVersions: z.boolean(),
+  canGenerateFakeSandbox: z.boolean(),
+  canSubmitMarketplaceApp: z.boolean(),
+  canDestroy: z.boolean(),
+  /** Not a spec flag: managing collaborators and invitations (updatePermissions in the matrix). */
+  canManageCollaborators: z.boolean(),
+  /** Not a spec flag: only the owner may hand the app over. */
+  canTransferOwnership: z.boolean(),
+});
+export type AppPermissions = z.infer<typeof appPermissions>;
+
+/**
+ * The role matrix of spec 2 §6: owner does everything; admin everything but delete; developer views.
+ * Platform administrators and employees may generate a fake sandbox; a platform administrator who is
+ * not a collaborator reads the app and changes nothing through the developer screens.
+ */
+export function permissionsFor(
+  role: CollaboratorRole | null,
+  actor: { is_admin: boolean; is_employee: boolean },
+): AppPermissions {
+  const manage = role === 'owner' || role === 'admin';
+  const view = role !== null || actor.is_admin;
+  return {
+    canEdit: manage,
+    canModifyCredentials: manage,
+    canViewClientCredentials: view,
+    canModifyManifests: manage,
+    canCreateSandboxManifests: manage,
+    canSetSemanticVersions: manage,
+    canGenerateFakeSandbox: actor.is_admin || actor.is_employee,
+    canSubmitMarketplaceApp: manage,
+    canDestroy: role === 'owner',
+    canManageCollaborators: manage,
+    canTransferOwnership: role === 'owner',
+  };
+}
+
+/** The rows of the "View permission details" table (spec 2 §6). */
+export const PERMISSION_MATRIX: readonly {
+  action: string;
+  owner: boolean;
+  admin: boolean;
+  developer: boolean;
+}[] = [
+  { action: 'viewProdClientId', owner: true, admin: true, developer: true },
+  { action: 'viewSandboxCreds', owner: true, admin: true, developer: true },
+  { action: 'viewManifests', owner: true, admin: true, developer: true },
+  { action: 'editAppSettings', owner: true, admin: true, developer: false },
+  { action: 'editManifests', owner: true, admin: true, developer: false },
+  { action: 'submitListing', owner: true, admin: true, developer: false },
+  { action: 'resetSecrets', owner: true, admin: true, developer: false },
+  { action: 'updatePermissions', owner: true, admin: true, developer: false },
+  { action: 'deleteApp', owner: true, admin: false, developer: false },
+];
+
+export const OOB_REDIRECT_URI = 'urn:ietf:wg:oauth:2.0:oob';
+
+export interface RedirectUriProblem {
+  line: number;
+  value: string;
+  message: string;
+}
+
+/**
+ * Redirect URIs, one per line (spec 2 §5): https only, except loopback http (localhost or 127.0.0.1,
+ * any port) and the redirectless urn:ietf:wg:oauth:2.0:oob; no fragments; every bad line reported.
+ */
+export function parseRedirectUris(text: string): { uris: string[]; problems: RedirectUriProblem[] } {
+  const uris: string[] = [];
+  const problems: RedirectUriProblem[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const value = raw.trim();
+    if (value === '') return;
+    const problem = redirectUriProblem(value);
+    if (problem) problems.push({ line: index + 1, value, message: problem });
+    else if (!uris.includes(value)) uris.push(value);
+  });
+  if (uris.length > DEVELOPER_APP_LIMITS.redirectUris) {
+    problems.push({
+      line: 0,
+      value: '',
+      message: `at most ${DEVELOPER_APP_LIMITS.redirectUris} redirect URIs`,
+    });
+  }
+  return { uris, problems };
+}
+
+function redirectUriProblem(value: string): string | null {
+  if (value.length > DEVELOPER_APP_LIMITS.redirectUri) {
+    return `is longer than ${DEVELOPER_APP_LIMITS.redirectUri} characters`;
+  }
+  if (value === OOB_REDIRECT_URI) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a valid URI';
+  }
+  if (url.protocol === 'javascript:' || url.protocol === 'data:')
+    return `must not use the ${url.protocol} scheme`;
+  if (value.includes('#')) return 'must not contain a fragment (#)';
+  if (url.username || url.password) return 'must not contain a user name or password';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1')) return null;
+  return 'must use https (http is allowed only for localhost and 127.0.0.1)';
+}
+
+export const sandboxStatus = z.enum(['pending', 'live', 'failed']);
+export type SandboxStatus = z.infer<typeof sandboxStatus>;
+
+export const sandboxResponse = z.object({
+  id: z.number().int(),
+  status: sandboxStatus,
+  live: z.boolean(),
+  /** The sandbox OAuth client id. */
+  app_id: z.string().nullable(),
+  url: z.string().nullable(),
+  redirect_uri: z.string(),
+  company_id: z.number().int().nullable(),
+  confidential: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Sandbox = z.infer<typeof sandboxResponse>;
+
+export const productionAccess = z.enum(['none', 'production_pending', 'granted']);
+export type ProductionAccess = z.infer<typeof productionAccess>;
+
+export const developerAppResponse = z.object({
+  id: z.number().int(),
+  /** The production OAuth client id, once production access is granted. */
+  uid: z.string().nullable(),
+  name: z.string(),
+  internal_name: z.string(),
+  owner: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  confidential: z.boolean(),
+  production_access: productionAccess,
+  /** Production redirect URIs, one per line. */
+  redirect_uri: z.string(),
+  thumbnail_url: z.string().nullable(),
+  published_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+  current_user_role: collaboratorRole.nullable(),
+  permissions: appPermissions,
+  sandbox: sandboxResponse.nullable(),
+});
+export type DeveloperApp = z.infer<typeof developerAppResponse>;
+
+/** The apps list: one row per app the user owns or collaborates on. */
+export const developerAppSummary = developerAppResponse
+  .pick({
+    id: true,
+    name: true,
+    internal_name: true,
+    thumbnail_url: true,
+    current_user_role: true,
+    created_at: true,
+  })
+  .extend({ sandbox_status: sandboxStatus.nullable() });
+export type DeveloperAppSummary = z.infer<typeof developerAppSummary>;
+
+const appName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: "can't be blank" })
+    .max(max, { message: `must be at most ${max} characters` });
+
+export const createDeveloperAppRequest = z.strictObject({
+  internal_name: appName(DEVELOPER_APP_LIMITS.internalName),
+});
+
+export const updateDeveloperAppRequest = z.strictObject({
+  developer_app: z.strictObject({
+    internal_name: appName(DEVELOPER_APP_LIMITS.internalName).optional(),
+    name: appName(DEVELOPER_APP_LIMITS.name).optional(),
+    confidential: z.boolean().optional(),
+    redirect_uri: z
+      .string()
+      .max(DEVELOPER_APP_LIMITS.redirectUris * (DEVELOPER_APP_LIMITS.redirectUri + 1))
+      .optional(),
+    /** Developers may only ask: 'production_pending'. Granting is the admin route's. */
+    production_access: z
+      .literal('production_pending', { message: 'can only be requested (production_pending)' })
+      .optional(),
+    remove_thumbnail: z.boolean().optional(),
+  }),
+});
+export type UpdateDeveloperAppRequest = z.input<typeof updateDeveloperAppRequest>;
+
+export const adminUpdateDeveloperAppRequest = z.strictObject({
+  developer_app: z.strictObject({
+    production_access: productionAccess.optional(),
+    deleted_at: z.null().optional(),
+    internal_name: appName(DEVELOPER_APP_LIMITS.internalName).optional(),
+  }),
+});
+
+export const updateSandboxRequest = z.strictObject({
+  sandbox: z.strictObject({
+    redirect_uri: z.string().max(DEVELOPER_APP_LIMITS.redirectUris * (DEVELOPER_APP_LIMITS.redirectUri + 1)),
+  }),
+});
+
+/** The answer that generates or resets a secret: the only time the plain secret ever leaves the server. */
+export const secretResponse = z.object({ uid: z.string(), app_secret: z.string() });
+export type SecretResponse = z.infer<typeof secretResponse>;
+
+export const collaboratorResponse = z.object({
+  id: z.number().int(),
+  role: collaboratorRole,
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  developer: z.object({ name: z.string(), email: z.string() }),
+  created_at: z.string(),
+});
+export type Collaborator = z.infer<typeof collaboratorResponse>;
+
+export const invitationStatus = z.enum(['pending', 'accepted', 'canceled', 'expired']);
+export const invitationResponse = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: invitationRole,
+  status: invitationStatus,
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitationResponse>;
