@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -14,8 +15,13 @@ import { registerSessions } from './http/session';
 import { zodValidatorCompiler } from './http/validation';
 import { authRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
+import { collaboratorRoutes } from './modules/collaborators/routes';
+import { credentialRoutes } from './modules/credentials/routes';
+import { adminDeveloperAppRoutes } from './modules/developer-apps/admin-routes';
+import { developerAppRoutes } from './modules/developer-apps/routes';
 import { adminNotificationRoutes, notificationRoutes } from './modules/notifications/routes';
 import { outboundEmailRoutes } from './modules/outbound-emails/routes';
+import { sandboxRoutes } from './modules/sandboxes/routes';
 import type { Services } from './services';
 
 export interface AppDeps {
@@ -47,6 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
+  // Only the routes that read files call request.file(); everything else stays JSON.
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -77,6 +85,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   notificationRoutes(app, deps.services.notifications);
   adminNotificationRoutes(app, deps.services.notifications);
   outboundEmailRoutes(app, db);
+  developerAppRoutes(app, deps.services.developerApps);
+  adminDeveloperAppRoutes(app, deps.services.developerApps);
+  sandboxRoutes(app, deps.services.developerApps);
+  credentialRoutes(app, deps.services.developerApps);
+  collaboratorRoutes(app, deps.services.collaborators);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

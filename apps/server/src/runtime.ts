@@ -5,7 +5,9 @@ import { type DatabaseHandle, migrate, openDatabase } from './db/index';
 import { Mailer } from './jobs/mail/mailer';
 import { JobQueue } from './jobs/queue';
 import { startQueues, startWorkers } from './jobs/workers';
+import { EmbeddedPlatform } from './platform/embedded';
 import { createServices, type Services } from './services';
+import { LocalStorage } from './storage/index';
 
 /** Everything a running portal holds: database, job queue, mailer and the HTTP app. */
 export interface Runtime {
@@ -14,6 +16,7 @@ export interface Runtime {
   queue: JobQueue;
   mailer: Mailer;
   services: Services;
+  platform: EmbeddedPlatform;
   app: FastifyInstance;
   /** Stops taking requests, lets in-flight requests and jobs finish, then closes the database. */
   close(): Promise<void>;
@@ -28,8 +31,10 @@ export async function startRuntime(
   const queue = new JobQueue(database, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 1 });
   await startQueues(queue, config);
   const mailer = new Mailer(config, queue);
-  const services = createServices({ config, db: database.db, mailer, queue });
-  if (options.workers ?? true) await startWorkers(queue, { db: database.db, mailer, ...services });
+  const platform = new EmbeddedPlatform({ db: database.db, queue, config });
+  const storage = new LocalStorage(config.filesDir);
+  const services = createServices({ config, db: database.db, mailer, queue, platform, storage });
+  if (options.workers ?? true) await startWorkers(queue, { db: database.db, mailer, platform, ...services });
   const app = await buildApp({ config, db: database.db, services, logger: options.logger });
   queue.onError = (error) => app.log.error({ err: error }, 'job queue error');
   let closing: Promise<void> | undefined;
@@ -39,6 +44,7 @@ export async function startRuntime(
     queue,
     mailer,
     services,
+    platform,
     app,
     close() {
       closing ??= (async () => {

@@ -208,3 +208,49 @@ export async function createNotification(
 export function dayFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** Factory: a live (or deleted) app owned by `owner`, with its owner collaborator row; no sandbox. */
+export async function createApp(
+  runtime: Runtime,
+  overrides: { owner: UserRow; name?: string; deleted?: boolean },
+) {
+  sequence += 1;
+  const db = runtime.database.db;
+  const name = overrides.name ?? `App ${sequence}`;
+  const now = new Date();
+  const app = await db
+    .insertInto('developer_apps')
+    .values({
+      internal_name: name,
+      name,
+      owner_id: overrides.owner.id,
+      thumbnail_key: null,
+      thumbnail_content_type: null,
+      published_at: null,
+      deleted_at: overrides.deleted ? now : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('collaborators')
+    .values({ developer_app_id: app.id, user_id: overrides.owner.id, role: 'owner', created_at: now })
+    .execute();
+  return app;
+}
+
+/** Factory: `user` joins `app` with `role` (written straight to the database). */
+export function addCollaborator(
+  runtime: Runtime,
+  app: { id: number },
+  user: UserRow,
+  role: 'admin' | 'developer',
+  createdAt = new Date(),
+) {
+  return runtime.database.db
+    .insertInto('collaborators')
+    .values({ developer_app_id: app.id, user_id: user.id, role, created_at: createdAt })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -129,6 +129,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return reply.status(400).send(errorBody('malformed_json', 'The request body is not valid JSON.'));
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+      case 'FST_PARTS_LIMIT':
+      case 'FST_FILES_LIMIT':
         return reply.status(413).send(errorBody('payload_too_large', 'The request body is too large.'));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(415).send(errorBody('unsupported_media_type', 'Unsupported content type.'));

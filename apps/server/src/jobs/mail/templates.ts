@@ -65,6 +65,27 @@ export const templates = {
       ),
     };
   },
+  /** An invitation to collaborate on a developer app (spec 2 §4): who, which app, which role, until when. */
+  invitation(data: {
+    inviterName: string;
+    inviterEmail: string;
+    email: string;
+    appName: string;
+    role: 'admin' | 'developer';
+    url: string;
+    expiresAt: Date;
+  }): RenderedEmail {
+    const subject = `${data.inviterName} invited you to collaborate on ${data.appName}`;
+    const expires = `${data.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    return {
+      subject,
+      text: `Hello,\n\n${data.inviterName} (${data.inviterEmail}) invited ${data.email} to collaborate on the app "${data.appName}" on Lintel as ${data.role}.\n\nSign in with (or sign up for) an account with this e-mail address, then accept the invitation here:\n\n${data.url}\n\nThe invitation expires on ${expires}. If you did not expect it, you can ignore this message.\n`,
+      html: layout(
+        subject,
+        `<p>Hello,</p><p>${escapeHtml(data.inviterName)} (${escapeHtml(data.inviterEmail)}) invited ${escapeHtml(data.email)} to collaborate on the app <strong>${escapeHtml(data.appName)}</strong> on Lintel as <strong>${escapeHtml(data.role)}</strong>.</p><p>Sign in with (or sign up for) an account with this e-mail address, then accept the invitation.</p>${button(data.url, 'Accept the invitation')}<p>The invitation expires on ${escapeHtml(expires)}. If you did not expect it, you can ignore this message.</p>`,
+      ),
+    };
+  },
 } satisfies Record<string, (data: never) => RenderedEmail>;
 
 export type TemplateName = keyof typeof templates;

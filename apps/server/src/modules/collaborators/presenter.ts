@@ -1,0 +1,38 @@
+import type { Collaborator, Invitation } from '@lintel/shared';
+import type { InvitationRow } from '../../db/schema';
+import type { AppContext } from '../developer-apps/access';
+import type { CollaboratorWithUser } from './repository';
+import { type DeveloperAppPermissions, permissionMatrix } from './schemas';
+
+export function presentCollaborator(row: CollaboratorWithUser): Collaborator {
+  return {
+    id: row.id,
+    role: row.role,
+    user_id: row.user_id,
+    name: row.name,
+    email: row.email,
+    developer: { name: row.name, email: row.email },
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** Never the token hash; a pending invitation past its expiry reads as expired. */
+export function presentInvitation(row: InvitationRow, now = new Date()): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    status: row.status === 'pending' && row.expires_at <= now ? 'expired' : row.status,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+  };
+}
+
+export function presentPermissions(context: AppContext): DeveloperAppPermissions {
+  return {
+    developer_app_id: context.app.id,
+    role: context.role,
+    permissions: context.permissions,
+    matrix: permissionMatrix(),
+  };
+}

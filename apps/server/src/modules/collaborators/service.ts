@@ -1,0 +1,225 @@
+import type { Collaborator, ErrorDetail, Invitation } from '@lintel/shared';
+import type { Config } from '../../config';
+import type { Db } from '../../db/index';
+import type { UserRow } from '../../db/schema';
+import { hashToken, randomToken } from '../../http/crypto';
+import { AppError, errors } from '../../http/errors';
+import type { Mailer } from '../../jobs/mail/mailer';
+import { appFor, ensure } from '../developer-apps/access';
+import { collaboratorPolicy as policy } from './policy';
+import { presentCollaborator, presentInvitation, presentPermissions } from './presenter';
+import { collaboratorRepository as repo } from './repository';
+import type { CreateInvitationRequest, DeveloperAppPermissions, UpdateCollaboratorsRequest } from './schemas';
+
+const DAY_MS = 86_400_000;
+
+export interface CollaboratorDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'invitationTtlDays'>;
+  mailer: Mailer;
+}
+
+const refused = (message: string) => new AppError(403, 'forbidden', message);
+const invalidInvitation = () =>
+  new AppError(
+    422,
+    'invalid_token',
+    'This invitation is invalid, was canceled, was already used or has expired. Please ask for a new one.',
+    [{ path: 'token', message: 'is invalid or has expired' }],
+  );
+
+/**
+ * Collaborators and invitations of one app (spec 2 §4–§7). Every mutation runs in one transaction
+ * that first locks the app row, so changes to one app's team happen one after the other.
+ */
+export class CollaboratorService {
+  constructor(private readonly deps: CollaboratorDeps) {}
+
+  async list(user: UserRow, appId: number): Promise<Collaborator[]> {
+    await appFor(this.deps.db, user, appId);
+    return (await repo.list(this.deps.db, appId)).map(presentCollaborator);
+  }
+
+  async permissions(user: UserRow, appId: number): Promise<DeveloperAppPermissions> {
+    return presentPermissions(await appFor(this.deps.db, user, appId));
+  }
+
+  /**
+   * Role changes. An entry that keeps a collaborator's role changes nothing and is allowed, so a client
+   * may send the whole table. Giving `owner` transfers ownership: the old owner becomes admin and the
+   * app's owner_id follows; the old owner is demoted before the new one is promoted, so the
+   * one-owner-per-app index never sees two owners.
+   */
+  async updateRoles(
+    user: UserRow,
+    input: UpdateCollaboratorsRequest,
+    now = new Date(),
+  ): Promise<Collaborator[]> {
+    const appId = input.developer_app_id;
+    const rows = await this.deps.db.transaction().execute(async (trx) => {
+      await repo.lockApp(trx, appId);
+      const context = await appFor(trx, user, appId);
+      ensure(context, 'canManageCollaborators');
+      const current = new Map((await repo.list(trx, appId)).map((row) => [row.id, row]));
+
+      const details: ErrorDetail[] = [];
+      const seen = new Set<number>();
+      input.collaborators.forEach((entry, index) => {
+        if (seen.has(entry.id))
+          details.push({ path: `collaborators.${index}.id`, message: 'is listed twice' });
+        else if (!current.has(entry.id)) {
+          details.push({ path: `collaborators.${index}.id`, message: 'is not a collaborator of this app' });
+        }
+        seen.add(entry.id);
+      });
+      if (details.length > 0) throw errors.validation(details);
+
+      const changes = input.collaborators.flatMap((entry) => {
+        const target = current.get(entry.id);
+        return target && target.role !== entry.role ? [{ target, role: entry.role }] : [];
+      });
+      if (changes.filter((change) => change.role === 'owner').length > 1) {
+        throw errors.field('collaborators', 'can make only one collaborator the owner');
+      }
+      for (const change of changes) {
+        const refusal = policy.roleChangeRefusal(user, context, change.target, change.role);
+        if (refusal) throw refused(refusal);
+      }
+
+      const transfer = changes.find((change) => change.role === 'owner');
+      if (transfer) {
+        const owner = [...current.values()].find((row) => row.role === 'owner');
+        if (owner) await repo.setRole(trx, owner.id, 'admin');
+        await repo.setRole(trx, transfer.target.id, 'owner');
+        await repo.setAppOwner(trx, appId, transfer.target.user_id, now);
+      }
+      for (const change of changes) {
+        if (change.role !== 'owner') await repo.setRole(trx, change.target.id, change.role);
+      }
+      return repo.list(trx, appId);
+    });
+    return rows.map(presentCollaborator);
+  }
+
+  /** Removes a collaborator: never the owner, never yourself. */
+  async remove(user: UserRow, appId: number, id: number): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      await repo.lockApp(trx, appId);
+      const context = await appFor(trx, user, appId);
+      ensure(context, 'canManageCollaborators');
+      const target = await repo.find(trx, appId, id);
+      if (!target) throw errors.notFound('Collaborator');
+      const refusal = policy.removalRefusal(user, context, target);
+      if (refusal) throw refused(refusal);
+      await repo.remove(trx, appId, id);
+    });
+  }
+
+  async invitations(user: UserRow, appId: number, now = new Date()): Promise<Invitation[]> {
+    await appFor(this.deps.db, user, appId);
+    return (await repo.listPendingInvitations(this.deps.db, appId, now)).map((row) =>
+      presentInvitation(row, now),
+    );
+  }
+
+  /**
+   * Invites an e-mail address with role developer or admin. Only the token's SHA-256 is stored; the
+   * token itself travels in the e-mail, queued in the same transaction.
+   */
+  async invite(user: UserRow, input: CreateInvitationRequest, now = new Date()): Promise<Invitation> {
+    const { db, config, mailer } = this.deps;
+    const appId = input.developer_app_id;
+    const row = await db.transaction().execute(async (trx) => {
+      await repo.lockApp(trx, appId);
+      const context = await appFor(trx, user, appId);
+      ensure(context, 'canManageCollaborators');
+      if (await repo.collaboratesByEmail(trx, appId, input.email)) {
+        throw errors.field('email', 'already belongs to a collaborator of this app');
+      }
+      await repo.expireStaleInvitations(trx, appId, input.email, now);
+      if (await repo.findPendingInvitationFor(trx, appId, input.email)) {
+        throw errors.field('email', 'has already been invited to this app');
+      }
+      const token = randomToken();
+      const expiresAt = new Date(now.getTime() + config.invitationTtlDays * DAY_MS);
+      const invitation = await repo.insertInvitation(
+        trx,
+        {
+          appId,
+          email: input.email,
+          role: input.role,
+          tokenHash: hashToken(token),
+          invitedBy: user.id,
+          expiresAt,
+        },
+        now,
+      );
+      await mailer.enqueue(trx, {
+        to: input.email,
+        template: 'invitation',
+        data: {
+          inviterName: user.name,
+          inviterEmail: user.email,
+          email: input.email,
+          appName: context.app.name,
+          role: input.role,
+          url: `${config.publicUrl}/invitations/accept?token=${token}`,
+          expiresAt,
+        },
+        idempotencyKey: `invitation:${invitation.id}`,
+      });
+      return invitation;
+    });
+    return presentInvitation(row, now);
+  }
+
+  /** Cancels a pending invitation (the only change an invitation takes). */
+  async cancelInvitation(user: UserRow, appId: number, id: number, now = new Date()): Promise<Invitation> {
+    const row = await this.deps.db.transaction().execute(async (trx) => {
+      await repo.lockApp(trx, appId);
+      const context = await appFor(trx, user, appId);
+      ensure(context, 'canManageCollaborators');
+      const invitation = await repo.findInvitation(trx, appId, id);
+      if (!invitation) throw errors.notFound('Invitation');
+      if (invitation.status !== 'pending') {
+        throw errors.field(
+          'invitation.status',
+          `only a pending invitation can be canceled (this one is ${invitation.status})`,
+        );
+      }
+      return repo.setInvitationStatus(trx, id, 'canceled', now);
+    });
+    return presentInvitation(row, now);
+  }
+
+  /**
+   * The signed-in user accepts with the token from the e-mail: the invitation must be pending and
+   * unexpired, and the user's e-mail must be the invited one. Creates the collaborator (someone who
+   * already collaborates keeps their role) and marks the invitation accepted, in one transaction.
+   */
+  async accept(user: UserRow, token: string, now = new Date()): Promise<{ developer_app_id: number }> {
+    const { db } = this.deps;
+    const tokenHash = hashToken(token);
+    const found = await repo.findInvitationByTokenHash(db, tokenHash);
+    if (!found) throw invalidInvitation();
+    const outcome = await db.transaction().execute(async (trx) => {
+      // The app first, then the invitation: the same lock order as every other mutation here.
+      await repo.lockApp(trx, found.developer_app_id);
+      const invitation = await repo.findInvitationByTokenHash(trx, tokenHash, true);
+      if (invitation?.status !== 'pending') return 'invalid' as const;
+      if (invitation.expires_at <= now) {
+        await repo.setInvitationStatus(trx, invitation.id, 'expired', now);
+        return 'invalid' as const;
+      }
+      if (!(await repo.appIsLive(trx, invitation.developer_app_id))) return 'invalid' as const;
+      if (!policy.isInvitee(user, invitation)) {
+        throw refused('This invitation was sent to another e-mail address.');
+      }
+      await repo.add(trx, invitation.developer_app_id, user.id, invitation.role, now);
+      await repo.setInvitationStatus(trx, invitation.id, 'accepted', now, user.id);
+      return { developer_app_id: invitation.developer_app_id };
+    });
+    if (outcome === 'invalid') throw invalidInvitation();
+    return outcome;
+  }
+}

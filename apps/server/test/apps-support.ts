@@ -1,0 +1,56 @@
+import type { UserRow } from '../src/db/schema';
+import type { Runtime } from '../src/runtime';
+import { type Client, createUser, signIn } from './support';
+
+export type Actor = 'owner' | 'admin' | 'developer' | 'stranger' | 'platformAdmin';
+
+/** An app created through the service (so it has its sandbox) with one user per role signed in. */
+export async function appWithTeam(runtime: Runtime, name = 'Roof Sync') {
+  const users: Record<Actor, UserRow> = {
+    owner: await createUser(runtime),
+    admin: await createUser(runtime),
+    developer: await createUser(runtime),
+    stranger: await createUser(runtime),
+    platformAdmin: await createUser(runtime, { isAdmin: true }),
+  };
+  const app = await runtime.services.developerApps.create(users.owner, name);
+  for (const role of ['admin', 'developer'] as const) {
+    await runtime.database.db
+      .insertInto('collaborators')
+      .values({ developer_app_id: app.id, user_id: users[role].id, role, created_at: new Date() })
+      .execute();
+  }
+  const clients = {} as Record<Actor, Client>;
+  for (const actor of Object.keys(users) as Actor[]) clients[actor] = await signIn(runtime.app, users[actor]);
+  return { app, users, clients };
+}
+
+/** Runs the provisioning job of an app's sandbox now instead of waiting for its delay. */
+export async function provisionNow(runtime: Runtime, appId: number) {
+  const sandbox = await runtime.database.db
+    .selectFrom('platform_sandboxes')
+    .selectAll()
+    .where('developer_app_id', '=', appId)
+    .executeTakeFirstOrThrow();
+  await runtime.platform.finishProvisioning({ sandboxId: sandbox.id });
+  return sandbox.id;
+}
+
+/** A tiny valid PNG (1×1). */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A multipart body with one file field. */
+export function multipart(field: string, filename: string, contentType: string, data: Buffer) {
+  const boundary = `----lintel${Date.now()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,0 +1,473 @@
+import { PERMISSION_MATRIX } from '@lintel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeveloperAppRow, UserRow } from '../src/db/schema';
+import type { Runtime } from '../src/runtime';
+import {
+  addCollaborator,
+  type Client,
+  createApp,
+  createUser,
+  errorOf,
+  signIn,
+  startTestRuntime,
+} from './support';
+
+type Actor = 'owner' | 'admin' | 'developer' | 'stranger' | 'platformAdmin';
+const ACTORS: Actor[] = ['owner', 'admin', 'developer', 'stranger', 'platformAdmin'];
+
+let runtime: Runtime;
+let as: Record<Actor, Client>;
+let member: UserRow;
+
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+  as = {
+    owner: await signIn(runtime.app, await createUser(runtime, { name: 'Olga Owner' })),
+    admin: await signIn(runtime.app, await createUser(runtime, { name: 'Ada Admin' })),
+    developer: await signIn(runtime.app, await createUser(runtime, { name: 'Dev Developer' })),
+    stranger: await signIn(runtime.app, await createUser(runtime)),
+    platformAdmin: await signIn(runtime.app, await createUser(runtime, { isAdmin: true })),
+  };
+  member = await createUser(runtime, { name: 'Mia Member' });
+});
+afterAll(() => runtime?.close());
+
+/** A fresh app: owner, an admin, a developer and one more developer to act upon. */
+async function team(options: { deleted?: boolean } = {}) {
+  const app = await createApp(runtime, { owner: as.owner.user, deleted: options.deleted });
+  const hour = 3600_000;
+  const admin = await addCollaborator(runtime, app, as.admin.user, 'admin', new Date(Date.now() - 3 * hour));
+  const developer = await addCollaborator(
+    runtime,
+    app,
+    as.developer.user,
+    'developer',
+    new Date(Date.now() - 2 * hour),
+  );
+  const target = await addCollaborator(runtime, app, member, 'developer', new Date(Date.now() - hour));
+  const owner = await runtime.database.db
+    .selectFrom('collaborators')
+    .selectAll()
+    .where('developer_app_id', '=', app.id)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
+  return { app, owner, admin, developer, target };
+}
+
+function rolesOf(app: DeveloperAppRow) {
+  return runtime.database.db
+    .selectFrom('collaborators')
+    .select(['id', 'user_id', 'role'])
+    .where('developer_app_id', '=', app.id)
+    .orderBy('id')
+    .execute();
+}
+
+function appRow(app: DeveloperAppRow) {
+  return runtime.database.db
+    .selectFrom('developer_apps')
+    .selectAll()
+    .where('id', '=', app.id)
+    .executeTakeFirstOrThrow();
+}
+
+const patch = (client: Client, appId: number, collaborators: unknown) =>
+  client.request({
+    method: 'PATCH',
+    url: '/api/v1/collaborators',
+    payload: { developer_app_id: appId, collaborators },
+  });
+
+describe('GET /api/v1/collaborators', () => {
+  it('lists the owner first, then oldest first, with the account of each', async () => {
+    const { app, owner, admin, developer, target } = await team();
+    const response = await as.developer.request({
+      method: 'GET',
+      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.map((c: { id: number }) => c.id)).toEqual([owner.id, admin.id, developer.id, target.id]);
+    expect(body[0]).toEqual({
+      id: owner.id,
+      role: 'owner',
+      user_id: as.owner.user.id,
+      name: 'Olga Owner',
+      email: as.owner.user.email,
+      developer: { name: 'Olga Owner', email: as.owner.user.email },
+      created_at: owner.created_at.toISOString(),
+    });
+    expect(body.map((c: { role: string }) => c.role)).toEqual(['owner', 'admin', 'developer', 'developer']);
+  });
+
+  const expected: Record<Actor, number> = {
+    owner: 200,
+    admin: 200,
+    developer: 200,
+    stranger: 404,
+    platformAdmin: 200,
+  };
+  it.each(ACTORS)('%s reads the list', async (actor) => {
+    const { app } = await team();
+    const response = await as[actor].request({
+      method: 'GET',
+      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
+    });
+    expect(response.statusCode).toBe(expected[actor]);
+    if (expected[actor] === 404) expect(errorOf(response).code).toBe('not_found');
+  });
+
+  it('is 404 for everyone on a deleted app, 404 on an unknown app, 422 without developer_app_id, 401 signed out', async () => {
+    const { app } = await team({ deleted: true });
+    for (const actor of ACTORS) {
+      const response = await as[actor].request({
+        method: 'GET',
+        url: `/api/v1/collaborators?developer_app_id=${app.id}`,
+      });
+      expect(response.statusCode, actor).toBe(404);
+    }
+    expect(
+      (await as.owner.request({ method: 'GET', url: '/api/v1/collaborators?developer_app_id=999999' }))
+        .statusCode,
+    ).toBe(404);
+    const missing = await as.owner.request({ method: 'GET', url: '/api/v1/collaborators' });
+    expect(missing.statusCode).toBe(422);
+    expect(errorOf(missing).details[0]?.path).toBe('developer_app_id');
+    const word = await as.owner.request({ method: 'GET', url: '/api/v1/collaborators?developer_app_id=abc' });
+    expect(errorOf(word).details[0]?.path).toBe('developer_app_id');
+    const signedOut = await runtime.app.inject({
+      method: 'GET',
+      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
+    });
+    expect(signedOut.statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/v1/collaborators: role changes', () => {
+  const expected: Record<Actor, number> = {
+    owner: 200,
+    admin: 200,
+    developer: 403,
+    stranger: 404,
+    platformAdmin: 403,
+  };
+  it.each(ACTORS)('%s makes a developer an admin', async (actor) => {
+    const { app, target } = await team();
+    const before = await rolesOf(app);
+    const response = await patch(as[actor], app.id, [{ id: target.id, role: 'admin' }]);
+    expect(response.statusCode).toBe(expected[actor]);
+    if (expected[actor] === 200) {
+      expect(response.json().find((c: { id: number }) => c.id === target.id).role).toBe('admin');
+      expect((await rolesOf(app)).find((c) => c.id === target.id)?.role).toBe('admin');
+    } else {
+      expect(errorOf(response).code).toBe(expected[actor] === 404 ? 'not_found' : 'forbidden');
+      expect(await rolesOf(app)).toEqual(before);
+    }
+  });
+
+  it('lets an admin demote another admin and returns the whole list', async () => {
+    const { app, owner, admin, developer, target } = await team();
+    await runtime.database.db
+      .updateTable('collaborators')
+      .set({ role: 'admin' })
+      .where('id', '=', target.id)
+      .execute();
+    const response = await patch(as.admin, app.id, [{ id: target.id, role: 'developer' }]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((c: { id: number; role: string }) => [c.id, c.role])).toEqual([
+      [owner.id, 'owner'],
+      [admin.id, 'admin'],
+      [developer.id, 'developer'],
+      [target.id, 'developer'],
+    ]);
+  });
+
+  it("refuses changing your own role or the owner's row, for owner and admin alike", async () => {
+    const { app, owner, admin } = await team();
+    const before = await rolesOf(app);
+    const own = await patch(as.admin, app.id, [{ id: admin.id, role: 'developer' }]);
+    expect(own.statusCode).toBe(403);
+    expect(errorOf(own).message).toBe('You cannot change your own role.');
+    const ownerRow = await patch(as.admin, app.id, [{ id: owner.id, role: 'developer' }]);
+    expect(ownerRow.statusCode).toBe(403);
+    expect(errorOf(ownerRow).message).toMatch(/owner's role cannot be changed/);
+    const ownerSelf = await patch(as.owner, app.id, [{ id: owner.id, role: 'admin' }]);
+    expect(ownerSelf.statusCode).toBe(403);
+    expect(errorOf(ownerSelf).message).toBe('You cannot change your own role.');
+    expect(await rolesOf(app)).toEqual(before);
+  });
+
+  it('applies all entries or none: one refused entry leaves every role as it was', async () => {
+    const { app, admin, target } = await team();
+    const before = await rolesOf(app);
+    const response = await patch(as.admin, app.id, [
+      { id: target.id, role: 'admin' },
+      { id: admin.id, role: 'developer' },
+    ]);
+    expect(response.statusCode).toBe(403);
+    expect(await rolesOf(app)).toEqual(before);
+  });
+
+  it('accepts entries that keep a role (the whole table may be sent)', async () => {
+    const { app, owner, admin, developer, target } = await team();
+    const response = await patch(as.admin, app.id, [
+      { id: owner.id, role: 'owner' },
+      { id: admin.id, role: 'admin' },
+      { id: developer.id, role: 'developer' },
+      { id: target.id, role: 'admin' },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect((await rolesOf(app)).map((c) => c.role)).toEqual(['owner', 'admin', 'developer', 'admin']);
+  });
+
+  it('refuses bad input with 422 and one detail per field, changing nothing', async () => {
+    const { app, target } = await team();
+    const other = await team();
+    const before = await rolesOf(app);
+    const otherBefore = await rolesOf(other.app);
+    const cases: [unknown, string][] = [
+      [[{ id: target.id, role: 'user' }], 'collaborators.0.role'],
+      [[{ id: target.id, role: 'boss' }], 'collaborators.0.role'],
+      [[{ id: target.id }], 'collaborators.0.role'],
+      [[{ id: target.id, role: 'admin', extra: 1 }], 'collaborators.0.extra'],
+      [[], 'collaborators'],
+      ['admin', 'collaborators'],
+      [[{ id: 999_999, role: 'admin' }], 'collaborators.0.id'],
+      [[{ id: other.target.id, role: 'admin' }], 'collaborators.0.id'],
+      [
+        [
+          { id: target.id, role: 'admin' },
+          { id: target.id, role: 'developer' },
+        ],
+        'collaborators.1.id',
+      ],
+    ];
+    for (const [collaborators, path] of cases) {
+      const response = await patch(as.owner, app.id, collaborators);
+      expect(response.statusCode, JSON.stringify(collaborators)).toBe(422);
+      expect(errorOf(response).code).toBe('validation_failed');
+      expect(errorOf(response).details.map((d) => d.path)).toContain(path);
+    }
+    const noApp = await as.owner.request({
+      method: 'PATCH',
+      url: '/api/v1/collaborators',
+      payload: { collaborators: [{ id: target.id, role: 'admin' }] },
+    });
+    expect(noApp.statusCode).toBe(422);
+    expect(errorOf(noApp).details[0]?.path).toBe('developer_app_id');
+    expect(await rolesOf(app)).toEqual(before);
+    expect(await rolesOf(other.app)).toEqual(otherBefore);
+  });
+});
+
+describe('PATCH /api/v1/collaborators: transfer of ownership', () => {
+  const expected: Record<Actor, number> = {
+    owner: 200,
+    admin: 403,
+    developer: 403,
+    stranger: 404,
+    platformAdmin: 403,
+  };
+  it.each(ACTORS)('%s gives the owner role to a developer', async (actor) => {
+    const { app, target } = await team();
+    const before = await rolesOf(app);
+    const response = await patch(as[actor], app.id, [{ id: target.id, role: 'owner' }]);
+    expect(response.statusCode).toBe(expected[actor]);
+    if (expected[actor] !== 200) {
+      expect(await rolesOf(app)).toEqual(before);
+      expect((await appRow(app)).owner_id).toBe(as.owner.user.id);
+    }
+    if (actor === 'admin') expect(errorOf(response).message).toBe('Only the owner can transfer ownership.');
+  });
+
+  it('makes the chosen collaborator the owner, the old owner an admin, and moves owner_id', async () => {
+    const { app, owner, admin, developer, target } = await team();
+    const response = await patch(as.owner, app.id, [{ id: developer.id, role: 'owner' }]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((c: { id: number; role: string }) => [c.id, c.role])).toEqual([
+      [developer.id, 'owner'],
+      [admin.id, 'admin'],
+      [target.id, 'developer'],
+      [owner.id, 'admin'],
+    ]);
+    expect((await appRow(app)).owner_id).toBe(as.developer.user.id);
+
+    // The old owner is an admin now: no more transfers, and the new owner's row is out of reach.
+    const back = await patch(as.owner, app.id, [{ id: owner.id, role: 'owner' }]);
+    expect(back.statusCode).toBe(403);
+    const again = await patch(as.owner, app.id, [{ id: target.id, role: 'owner' }]);
+    expect(again.statusCode).toBe(403);
+    expect(errorOf(again).message).toBe('Only the owner can transfer ownership.');
+    const permissions = await as.owner.request({
+      method: 'GET',
+      url: `/api/v1/developer_app_permissions?developer_app_id=${app.id}`,
+    });
+    expect(permissions.json().role).toBe('admin');
+    expect(permissions.json().permissions.canTransferOwnership).toBe(false);
+
+    // The new owner can hand it back.
+    const handBack = await patch(as.developer, app.id, [{ id: owner.id, role: 'owner' }]);
+    expect(handBack.statusCode).toBe(200);
+    expect((await rolesOf(app)).find((c) => c.id === developer.id)?.role).toBe('admin');
+    expect((await appRow(app)).owner_id).toBe(as.owner.user.id);
+  });
+
+  it('combines a transfer with other role changes in one request', async () => {
+    const { app, owner, admin, target } = await team();
+    const response = await patch(as.owner, app.id, [
+      { id: admin.id, role: 'owner' },
+      { id: target.id, role: 'admin' },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const roles = await rolesOf(app);
+    expect(roles.find((c) => c.id === admin.id)?.role).toBe('owner');
+    expect(roles.find((c) => c.id === owner.id)?.role).toBe('admin');
+    expect(roles.find((c) => c.id === target.id)?.role).toBe('admin');
+    expect(roles.filter((c) => c.role === 'owner')).toHaveLength(1);
+  });
+
+  it('refuses two owner entries in one request, changing nothing', async () => {
+    const { app, admin, target } = await team();
+    const before = await rolesOf(app);
+    const response = await patch(as.owner, app.id, [
+      { id: admin.id, role: 'owner' },
+      { id: target.id, role: 'owner' },
+    ]);
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).details[0]?.path).toBe('collaborators');
+    expect(await rolesOf(app)).toEqual(before);
+    expect((await appRow(app)).owner_id).toBe(as.owner.user.id);
+  });
+});
+
+describe('DELETE /api/v1/collaborators/{id}', () => {
+  const expected: Record<Actor, number> = {
+    owner: 204,
+    admin: 204,
+    developer: 403,
+    stranger: 404,
+    platformAdmin: 403,
+  };
+  it.each(ACTORS)('%s removes a developer', async (actor) => {
+    const { app, target } = await team();
+    const response = await as[actor].request({
+      method: 'DELETE',
+      url: `/api/v1/collaborators/${target.id}?developer_app_id=${app.id}`,
+    });
+    expect(response.statusCode).toBe(expected[actor]);
+    const ids = (await rolesOf(app)).map((c) => c.id);
+    expect(ids.includes(target.id)).toBe(expected[actor] !== 204);
+  });
+
+  it('takes the app away from the removed collaborator', async () => {
+    const { app, developer } = await team();
+    const response = await as.admin.request({
+      method: 'DELETE',
+      url: `/api/v1/collaborators/${developer.id}?developer_app_id=${app.id}`,
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    const list = await as.developer.request({
+      method: 'GET',
+      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
+    });
+    expect(list.statusCode).toBe(404);
+  });
+
+  it('never removes the owner nor yourself', async () => {
+    const { app, owner, admin } = await team();
+    const before = await rolesOf(app);
+    const theOwner = await as.admin.request({
+      method: 'DELETE',
+      url: `/api/v1/collaborators/${owner.id}?developer_app_id=${app.id}`,
+    });
+    expect(theOwner.statusCode).toBe(403);
+    expect(errorOf(theOwner).message).toMatch(/owner cannot be removed/);
+    const ownerSelf = await as.owner.request({
+      method: 'DELETE',
+      url: `/api/v1/collaborators/${owner.id}?developer_app_id=${app.id}`,
+    });
+    expect(ownerSelf.statusCode).toBe(403);
+    const adminSelf = await as.admin.request({
+      method: 'DELETE',
+      url: `/api/v1/collaborators/${admin.id}?developer_app_id=${app.id}`,
+    });
+    expect(adminSelf.statusCode).toBe(403);
+    expect(errorOf(adminSelf).message).toBe('You cannot remove yourself from this app.');
+    expect(await rolesOf(app)).toEqual(before);
+  });
+
+  it('is 404 for a collaborator of another app or an unknown id, 422 without developer_app_id', async () => {
+    const { app } = await team();
+    const other = await team();
+    const foreign = await as.owner.request({
+      method: 'DELETE',
+      url: `/api/v1/collaborators/${other.target.id}?developer_app_id=${app.id}`,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await rolesOf(other.app)).map((c) => c.id)).toContain(other.target.id);
+    const unknown = await as.owner.request({
+      method: 'DELETE',
+      url: `/api/v1/collaborators/999999?developer_app_id=${app.id}`,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const noApp = await as.owner.request({
+      method: 'DELETE',
+      url: `/api/v1/collaborators/${other.target.id}`,
+    });
+    expect(noApp.statusCode).toBe(422);
+    expect(errorOf(noApp).details[0]?.path).toBe('developer_app_id');
+  });
+});
+
+describe('GET /api/v1/developer_app_permissions', () => {
+  it.each(ACTORS)('%s reads their role, permissions and the matrix', async (actor) => {
+    const { app } = await team();
+    const response = await as[actor].request({
+      method: 'GET',
+      url: `/api/v1/developer_app_permissions?developer_app_id=${app.id}`,
+    });
+    if (actor === 'stranger') {
+      expect(response.statusCode).toBe(404);
+      return;
+    }
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.developer_app_id).toBe(app.id);
+    expect(body.matrix).toEqual(PERMISSION_MATRIX);
+    const role = actor === 'platformAdmin' ? null : actor;
+    expect(body.role).toBe(role);
+    expect(body.permissions.canManageCollaborators).toBe(actor === 'owner' || actor === 'admin');
+    expect(body.permissions.canTransferOwnership).toBe(actor === 'owner');
+    expect(body.permissions.canDestroy).toBe(actor === 'owner');
+    expect(body.permissions.canEdit).toBe(actor === 'owner' || actor === 'admin');
+  });
+
+  it('is 404 on a deleted app and 401 signed out', async () => {
+    const { app } = await team({ deleted: true });
+    const url = `/api/v1/developer_app_permissions?developer_app_id=${app.id}`;
+    expect((await as.owner.request({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await runtime.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+});
+
+describe('guards', () => {
+  it('answers 401 signed out and 403 without the CSRF header on the changes', async () => {
+    const { app, target } = await team();
+    const changes = [
+      {
+        method: 'PATCH' as const,
+        url: '/api/v1/collaborators',
+        payload: { developer_app_id: app.id, collaborators: [{ id: target.id, role: 'admin' }] },
+      },
+      { method: 'DELETE' as const, url: `/api/v1/collaborators/${target.id}?developer_app_id=${app.id}` },
+    ];
+    for (const change of changes) {
+      expect((await runtime.app.inject(change)).statusCode).toBe(401);
+      const noCsrf = await as.owner.request({ ...change, csrf: false });
+      expect(noCsrf.statusCode).toBe(403);
+      expect(errorOf(noCsrf).code).toBe('csrf_invalid');
+    }
+    expect((await rolesOf(app)).find((c) => c.id === target.id)?.role).toBe('developer');
+  });
+});
