@@ -60,3 +60,37 @@ export async function signInViaApi(
   const body = (await response.json()) as { user: SessionUser };
   return body.user;
 }
+
+/** A session held by an API request context: its cookie is in the context, the CSRF token is here. */
+export interface ApiSession {
+  user: SessionUser;
+  csrfToken: string;
+}
+
+/** Signs in with a request context of its own (no browser), e.g. to change a user's settings. */
+export async function signInRequest(
+  request: APIRequestContext,
+  credentials: { email: string; password: string },
+): Promise<ApiSession> {
+  const response = await request.post('/api/v1/session', {
+    data: { email: credentials.email, password: credentials.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { user: SessionUser; csrf_token: string };
+  return { user: body.user, csrfToken: body.csrf_token };
+}
+
+/** Switches the signed-in user's critical announcement e-mails on or off through the account API. */
+export async function setCriticalEmails(
+  request: APIRequestContext,
+  session: ApiSession,
+  on: boolean,
+): Promise<void> {
+  const response = await request.patch('/api/v1/account', {
+    data: { critical_emails: on },
+    headers: { 'X-CSRF-Token': session.csrfToken },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const account = (await response.json()) as { critical_emails: boolean };
+  expect(account.critical_emails).toBe(on);
+}

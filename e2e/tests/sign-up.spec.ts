@@ -72,7 +72,7 @@ test('a developer signs up, confirms the address, signs in, edits the account an
   const renamed = { name: `${user.name} Renamed`, company_name: `${user.company_name} Ltd` };
 
   await test.step('change the account settings', async () => {
-    await page.getByRole('button', { name: `Account menu of ${user.name}` }).click();
+    await page.getByRole('button', { name: `${user.name}, account menu` }).click();
     await screen(page, 'account-menu');
     await page.getByRole('menuitem', { name: 'Account settings' }).click();
     await expect(page).toHaveURL(/\/account$/);
@@ -107,7 +107,7 @@ test('a developer signs up, confirms the address, signs in, edits the account an
   });
 
   await test.step('sign out through the account menu', async () => {
-    await page.getByRole('button', { name: `Account menu of ${renamed.name}` }).click();
+    await page.getByRole('button', { name: `${renamed.name}, account menu` }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/sign_in$/);
     await expect(page.getByRole('heading', { name: 'Sign in to Lintel' })).toBeVisible();

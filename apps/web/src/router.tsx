@@ -20,6 +20,40 @@ function page(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }
 
+/** The tabs of an app page; the metrics tab has no route until there is metrics data. */
+function developerAppTabRoutes(): RouteObject[] {
+  const configurations = page(async () => ({
+    default: (await import('./features/developer-apps/detail/ComingSoonTab')).ConfigurationsTab,
+  }));
+  return [
+    { index: true, lazy: configurations },
+    { path: 'configurations', lazy: configurations },
+    {
+      path: 'versions',
+      lazy: page(async () => ({
+        default: (await import('./features/developer-apps/detail/ComingSoonTab')).VersionsTab,
+      })),
+    },
+    { path: 'settings', lazy: page(() => import('./features/developer-apps/settings/SettingsTab')) },
+    {
+      path: 'oauthCredentials',
+      lazy: page(() => import('./features/developer-apps/credentials/OAuthCredentialsTab')),
+    },
+    { path: 'oauth_credentials', element: <Navigate to="../oauthCredentials" replace relative="path" /> },
+    {
+      path: 'collaborators',
+      lazy: page(() => import('./features/developer-apps/collaborators/CollaboratorsTab')),
+    },
+    {
+      path: 'marketplaceListing',
+      lazy: page(async () => ({
+        default: (await import('./features/developer-apps/detail/ComingSoonTab')).MarketplaceListingTab,
+      })),
+    },
+    { path: 'marketplace_listing', element: <Navigate to="../marketplaceListing" replace relative="path" /> },
+  ];
+}
+
 // Every page is a lazy route: its code (and the libraries only it uses) is a chunk of its own,
 // so the first page a visitor opens loads only the shell and that page.
 export function createRoutes(): RouteObject[] {
@@ -51,6 +85,11 @@ export function createRoutes(): RouteObject[] {
               lazy: page(() => import('./features/auth/ResetPasswordPage')),
             },
             {
+              // Signed-out visitors are offered sign-in and sign-up that come back here.
+              path: 'invitations/accept',
+              lazy: page(() => import('./features/invitations/AcceptInvitationPage')),
+            },
+            {
               path: 'reference/*',
               lazy: page(() => import('./features/reference/ReferenceRoute')),
             },
@@ -69,6 +108,15 @@ export function createRoutes(): RouteObject[] {
                 {
                   path: 'notifications/:id',
                   lazy: page(() => import('./features/notifications/NotificationReader')),
+                },
+                {
+                  path: 'developer_apps',
+                  lazy: page(() => import('./features/developer-apps/DeveloperAppsPage')),
+                },
+                {
+                  path: 'developer_apps/:id',
+                  lazy: page(() => import('./features/developer-apps/detail/AppDetailLayout')),
+                  children: developerAppTabRoutes(),
                 },
                 {
                   path: 'admin',

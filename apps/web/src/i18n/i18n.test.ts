@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import en from './en.json';
 import es from './es.json';
-import { createI18n, missingKeyText } from './index';
+import { changeLanguage, createI18n, missingKeyText } from './index';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -53,12 +53,27 @@ describe('i18n setup', () => {
   });
 
   it('renders a missing key the same way in Spanish', () => {
-    const i18n = createI18n('es');
+    const i18n = createI18n('es', { es });
     expect(i18n.t('shell.nav.nothing')).toBe('[missing "shell.nav.nothing" translation]');
   });
 
   it('translates into the chosen language', () => {
     expect(createI18n('en').t('shell.nav.reference')).toBe('Reference');
-    expect(createI18n('es').t('shell.nav.reference')).toBe('Referencia');
+    expect(createI18n('es', { es }).t('shell.nav.reference')).toBe('Referencia');
+  });
+
+  it('fetches Spanish on demand when it was not shipped with the page', async () => {
+    const i18n = createI18n('es');
+    expect(i18n.language).toBe('en');
+    await vi.waitFor(() => expect(i18n.language).toBe('es'));
+    expect(i18n.t('shell.nav.reference')).toBe('Referencia');
+    expect(document.documentElement.lang).toBe('es');
+  });
+
+  it('changeLanguage loads the language before switching', async () => {
+    const i18n = createI18n('en');
+    await changeLanguage(i18n, 'es');
+    expect(i18n.t('shell.nav.reference')).toBe('Referencia');
+    expect(localStorage.getItem('lintel.language')).toBe('es');
   });
 });

@@ -1,7 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
-import es from './es.json';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -10,7 +9,20 @@ export const LANGUAGES = [
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
 export const LANGUAGE_STORAGE_KEY = 'lintel.language';
-export const resources = { en: { translation: en }, es: { translation: es } } as const;
+type Translations = Record<string, unknown>;
+
+// English ships with the app; other languages are fetched when chosen, so their text does not weigh
+// on every first page load.
+const loaders: Record<LanguageCode, () => Promise<Translations>> = {
+  en: async () => en,
+  es: async () => (await import('./es.json')).default,
+};
+
+/** Loads a language's translations into the instance once. */
+export async function ensureLanguage(instance: I18n, language: LanguageCode): Promise<void> {
+  if (instance.hasResourceBundle(language, 'translation')) return;
+  instance.addResourceBundle(language, 'translation', await loaders[language]());
+}
 
 /** What a key missing from every language renders as (spec 1 §8). */
 export function missingKeyText(key: string): string {
@@ -36,11 +48,18 @@ function browserLanguage(): LanguageCode {
 }
 
 /** Builds an initialised i18next instance; the app uses one, tests may build their own. */
-export function createI18n(language: LanguageCode = storedLanguage() ?? browserLanguage()): I18n {
+export function createI18n(
+  language: LanguageCode = storedLanguage() ?? browserLanguage(),
+  preloaded: Partial<Record<LanguageCode, Translations>> = {},
+): I18n {
   const instance = i18next.createInstance();
+  const resources = Object.fromEntries(
+    Object.entries({ en, ...preloaded }).map(([code, translation]) => [code, { translation }]),
+  );
+  const ready = language in resources;
   void instance.use(initReactI18next).init({
     resources,
-    lng: language,
+    lng: ready ? language : 'en',
     fallbackLng: 'en',
     supportedLngs: LANGUAGES.map((item) => item.code),
     initAsync: false,
@@ -52,7 +71,8 @@ export function createI18n(language: LanguageCode = storedLanguage() ?? browserL
   instance.on('languageChanged', (lng) => {
     if (typeof document !== 'undefined') document.documentElement.lang = lng;
   });
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = ready ? language : 'en';
+  if (!ready) void ensureLanguage(instance, language).then(() => instance.changeLanguage(language));
   return instance;
 }
 
@@ -63,5 +83,6 @@ export async function changeLanguage(instance: I18n, language: LanguageCode): Pr
   } catch {
     // Storage may be unavailable (private mode); the switch still applies to this visit.
   }
+  await ensureLanguage(instance, language);
   await instance.changeLanguage(language);
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorBody, mockFetch, renderRoutes } from '../../test/render';
 import { buildAdminNotification } from '../notifications/factories';
 import { AdminNotificationFormPage } from './AdminNotificationFormPage';

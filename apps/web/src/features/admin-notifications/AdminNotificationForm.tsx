@@ -174,7 +174,13 @@ export function AdminNotificationForm({ notification }: AdminNotificationFormPro
                 description={
                   <>
                     {t('adminNotifications.fields.bodyHint')}{' '}
-                    <Anchor href={MARKDOWN_HELP_URL} target="_blank" rel="noopener noreferrer" size="xs">
+                    <Anchor
+                      href={MARKDOWN_HELP_URL}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="xs"
+                      underline="always"
+                    >
                       {t('adminNotifications.fields.markdownHelp')}
                       <IconExternalLink
                         size={12}

@@ -69,7 +69,7 @@ export function AdminNotificationsPage() {
 
   return (
     <Container size="xl" py="md">
-      <Breadcrumbs mb="xs" aria-label={t('common.breadcrumbs')}>
+      <Breadcrumbs mb="xs" role="navigation" aria-label={t('common.breadcrumbs')}>
         <Text size="sm" c="dimmed">
           {t('shell.nav.admin')}
         </Text>

@@ -1,10 +1,15 @@
-import { Badge, Card, Container, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Container, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { type Icon, IconApps, IconBell, IconBook, IconMail, IconSpeakerphone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../auth/queries';
-import { ADMIN_NOTIFICATIONS_PATH, OUTBOUND_EMAILS_PATH, REST_API_OVERVIEW_PATH } from '../shell/navigation';
+import {
+  ADMIN_NOTIFICATIONS_PATH,
+  DEVELOPER_APPS_PATH,
+  OUTBOUND_EMAILS_PATH,
+  REST_API_OVERVIEW_PATH,
+} from '../shell/navigation';
 import classes from './HomePage.module.css';
 
 interface Tile {
@@ -21,11 +26,6 @@ export function HomePage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
 
-  const soon = (
-    <Badge variant="light" color="gray">
-      {t('home.comingSoon')}
-    </Badge>
-  );
   const tiles: Tile[] = [
     {
       id: 'notifications',
@@ -39,7 +39,7 @@ export function HomePage() {
       icon: IconApps,
       title: t('home.apps.title'),
       description: t('home.apps.description'),
-      badge: soon,
+      to: DEVELOPER_APPS_PATH,
     },
     {
       id: 'reference',

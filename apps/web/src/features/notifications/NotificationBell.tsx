@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Markdown } from '../../components/Markdown';
@@ -22,6 +22,7 @@ import { useBellNotifications } from './queries';
 /** The top-nav bell: unread count and a preview of the latest notifications (spec 1 §2). */
 export function NotificationBell() {
   const { t } = useTranslation();
+  const headingId = useId();
   const [opened, popover] = useDisclosure(false);
   const query = useBellNotifications();
   const unread = query.data?.unreadCount ?? 0;
@@ -113,8 +114,8 @@ export function NotificationBell() {
             <IconBell size={20} aria-hidden />
           </ActionIcon>
         </Popover.Target>
-        <Popover.Dropdown aria-label={t('notifications.title')}>
-          <Text fw={700} mb="sm">
+        <Popover.Dropdown aria-labelledby={headingId}>
+          <Text id={headingId} fw={700} mb="sm">
             {t('notifications.title')}
           </Text>
           <ScrollArea.Autosize mah={420} type="auto">

@@ -8,7 +8,7 @@ import { useSession, useSignOut } from '../auth/queries';
 import { NotificationBellSlot } from '../notifications/NotificationBellSlot';
 import classes from './AppLayout.module.css';
 import { AccountMenu, AdminMenu, LanguageSwitch, ReferenceMenu } from './LazyTopNavMenus';
-import { NAV_COLLAPSE_BREAKPOINT, RESIZE_DEBOUNCE_MS } from './navigation';
+import { DEVELOPER_APPS_PATH, NAV_COLLAPSE_BREAKPOINT, RESIZE_DEBOUNCE_MS } from './navigation';
 
 // The drawer (with its modal machinery) only loads once a narrow window opens it.
 const NavDrawer = lazy(() => import('./NavDrawer'));
@@ -66,6 +66,17 @@ export function AppLayout() {
             </Anchor>
             {collapsed ? null : (
               <>
+                {user ? (
+                  <Button
+                    component={Link}
+                    to={DEVELOPER_APPS_PATH}
+                    variant={location.pathname.startsWith(DEVELOPER_APPS_PATH) ? 'light' : 'subtle'}
+                    color="gray"
+                    aria-current={location.pathname.startsWith(DEVELOPER_APPS_PATH) ? 'page' : undefined}
+                  >
+                    {t('shell.nav.apps')}
+                  </Button>
+                ) : null}
                 <ReferenceMenu />
                 {user?.is_admin ? <AdminMenu /> : null}
               </>

@@ -1,6 +1,7 @@
 import type { User } from '@lintel/shared';
 import { Button, Divider, NavLink, Stack, Text } from '@mantine/core';
 import {
+  IconApps,
   IconBook,
   IconExternalLink,
   IconHome,
@@ -14,6 +15,7 @@ import { Link, useLocation } from 'react-router';
 import { LanguageSwitch } from './LanguageSwitch';
 import {
   ADMIN_NOTIFICATIONS_PATH,
+  DEVELOPER_APPS_PATH,
   LEGACY_API_URL,
   OUTBOUND_EMAILS_PATH,
   REST_API_OVERVIEW_PATH,
@@ -37,6 +39,15 @@ export function SideNav({ user, onSignOut }: SideNavProps) {
           label={t('shell.nav.home')}
           leftSection={<IconHome size={18} aria-hidden />}
           active={pathname === '/'}
+        />
+      ) : null}
+      {user ? (
+        <NavLink
+          component={Link}
+          to={DEVELOPER_APPS_PATH}
+          label={t('shell.nav.apps')}
+          leftSection={<IconApps size={18} aria-hidden />}
+          active={pathname.startsWith(DEVELOPER_APPS_PATH)}
         />
       ) : null}
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm">

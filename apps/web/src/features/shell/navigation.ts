@@ -3,6 +3,7 @@ export const NAV_COLLAPSE_BREAKPOINT = 1100;
 /** Resize handling is debounced (spec 1 §9: 300 ms). */
 export const RESIZE_DEBOUNCE_MS = 300;
 
+export const DEVELOPER_APPS_PATH = '/developer_apps';
 export const REST_API_OVERVIEW_PATH = '/reference/rest/docs/rest-api-overview';
 export const LEGACY_API_URL = 'https://developers.example.com/legacy-api';
 export const OUTBOUND_EMAILS_PATH = '/admin/outbound_emails';

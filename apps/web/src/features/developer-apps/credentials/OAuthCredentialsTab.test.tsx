@@ -1,0 +1,150 @@
+import type { DeveloperApp } from '@lintel/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorBody, type FetchHandler, mockFetch, renderRoutes } from '../../../test/render';
+import { buildDeveloperApp, buildSandbox } from '../factories';
+import { OAuthCredentialsTab } from './OAuthCredentialsTab';
+
+function render(app: DeveloperApp, handler: FetchHandler = () => undefined) {
+  const fetchMock = mockFetch(handler);
+  const result = renderRoutes([{ path: '/', element: <OAuthCredentialsTab app={app} /> }], '/');
+  return { ...result, fetchMock };
+}
+
+const sandboxCard = () => screen.getByRole('region', { name: 'Sandbox' });
+const productionCard = () => screen.getByRole('region', { name: 'Production' });
+
+describe('OAuthCredentialsTab', () => {
+  it('checks redirect URIs line by line and offers Save only once modified and valid', async () => {
+    const app = buildDeveloperApp();
+    const { user, fetchMock } = render(app, (url, init) =>
+      url === '/api/v1/sandboxes/11' && init.method === 'PATCH'
+        ? {
+            body: buildSandbox({
+              redirect_uri: 'https://app.example.com/callback\nhttp://localhost:3000/cb',
+            }),
+          }
+        : undefined,
+    );
+    const card = sandboxCard();
+    const field = within(card).getByRole('textbox', { name: 'Redirect URIs' });
+    const save = within(card).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+
+    await user.type(field, '\nhttp://example.com/cb\nnot a uri');
+    const errors = within(card).getByTestId('redirect-uri-errors');
+    expect(errors).toHaveTextContent(
+      'Line 2: must use https (http is allowed only for localhost and 127.0.0.1)',
+    );
+    expect(errors).toHaveTextContent('Line 3: is not a valid URI');
+    expect(save).toBeDisabled();
+
+    await user.clear(field);
+    await user.type(field, 'https://app.example.com/callback\nhttp://localhost:3000/cb');
+    expect(within(card).queryByTestId('redirect-uri-errors')).not.toBeInTheDocument();
+    expect(save).toBeEnabled();
+    await user.click(save);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe('/api/v1/sandboxes/11');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      sandbox: { redirect_uri: 'https://app.example.com/callback\nhttp://localhost:3000/cb' },
+    });
+  });
+
+  it("shows the server's per-line messages after a refused save", async () => {
+    const { user } = render(buildDeveloperApp(), () =>
+      errorBody(422, 'validation_failed', 'Validation failed', [
+        { path: 'sandbox.redirect_uri', message: 'line 1: is on the block list' },
+      ]),
+    );
+    const card = sandboxCard();
+    const field = within(card).getByRole('textbox', { name: 'Redirect URIs' });
+    await user.clear(field);
+    await user.type(field, 'https://blocked.example.com/cb');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByText('line 1: is on the block list')).toBeInTheDocument();
+  });
+
+  it('makes every field read-only for a developer', () => {
+    render(buildDeveloperApp({ role: 'developer', production_access: 'granted', uid: 'prod-uid' }));
+    expect(within(sandboxCard()).getByRole('textbox', { name: 'Redirect URIs' })).toHaveAttribute('readonly');
+    expect(within(productionCard()).getByRole('textbox', { name: 'Redirect URIs' })).toHaveAttribute(
+      'readonly',
+    );
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reset .* secret/ })).not.toBeInTheDocument();
+    expect(screen.getByText('prod-uid')).toBeInTheDocument();
+  });
+
+  it('asks for the acknowledgement before resetting and shows the new secret only once', async () => {
+    const { user, fetchMock } = render(buildDeveloperApp(), (url, init) =>
+      url === '/api/v1/sandboxes/11/reset_secret' && init.method === 'POST'
+        ? { body: { uid: 'sandbox-client-id', app_secret: 'n3w-s3cr3t' } }
+        : undefined,
+    );
+    await user.click(within(sandboxCard()).getByRole('button', { name: 'Reset sandbox secret' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Reset sandbox secret' });
+    const reset = within(dialog).getByRole('button', { name: 'Reset secret' });
+    expect(reset).toBeDisabled();
+    await user.click(
+      within(dialog).getByRole('checkbox', {
+        name: 'I understand that the old secret and every token issued with it stop working',
+      }),
+    );
+    expect(reset).toBeEnabled();
+    await user.click(reset);
+
+    dialog = await screen.findByRole('dialog', { name: 'New client secret' });
+    expect(within(dialog).getByText('n3w-s3cr3t')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Copy it now, it will not be shown again/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Copy Client secret/ })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('n3w-s3cr3t')).not.toBeInTheDocument());
+
+    // Opening it again starts over: no secret, the acknowledgement unchecked.
+    await user.click(within(sandboxCard()).getByRole('button', { name: 'Reset sandbox secret' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reset sandbox secret' });
+    expect(within(dialog).queryByText('n3w-s3cr3t')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox')).not.toBeChecked();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('resets the production secret through the OAuth application', async () => {
+    const { user, fetchMock } = render(
+      buildDeveloperApp({ production_access: 'granted', uid: 'prod-uid' }),
+      () => ({
+        body: { uid: 'prod-uid', app_secret: 'pr0d' },
+      }),
+    );
+    await user.click(within(productionCard()).getByRole('button', { name: 'Reset production secret' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset production secret' });
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: 'Reset secret' }));
+    expect(await screen.findByText('pr0d')).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/oauth_applications/prod-uid/reset_secret');
+  });
+
+  it('requests production access, then shows the review notice', async () => {
+    const app = buildDeveloperApp();
+    const { user, fetchMock } = render(app, () => ({
+      body: { ...app, production_access: 'production_pending' },
+    }));
+    await user.click(within(productionCard()).getByRole('button', { name: 'Request production access' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      developer_app: { production_access: 'production_pending' },
+    });
+  });
+
+  it('shows the review notice while production access is pending', () => {
+    render(buildDeveloperApp({ production_access: 'production_pending' }));
+    expect(within(productionCard()).getByText(/being reviewed/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request production access' })).not.toBeInTheDocument();
+  });
+
+  it('does not offer a developer to request production access', () => {
+    render(buildDeveloperApp({ role: 'developer' }));
+    expect(screen.queryByRole('button', { name: 'Request production access' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,107 @@
+import type { DeveloperApp } from '@lintel/shared';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconHourglass, IconRocket } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../api/formErrors';
+import { useUpdateDeveloperApp } from '../queries';
+import { CredentialField } from './CredentialField';
+import { RedirectUrisForm } from './RedirectUrisForm';
+import { ResetSecretButton } from './ResetSecretButton';
+
+const accessColors = { none: 'gray', production_pending: 'blue', granted: 'green' } as const;
+
+/** Production OAuth credentials: request access, then client id, redirect URIs and secret (spec 2 §2, §4). */
+export function ProductionCredentials({ app }: { app: DeveloperApp }) {
+  const { t } = useTranslation();
+  const requestAccess = useUpdateDeveloperApp(app.id);
+  const saveUris = useUpdateDeveloperApp(app.id);
+  const editable = app.permissions.canModifyCredentials;
+
+  let body: ReactNode;
+  if (app.production_access === 'granted' && app.uid) {
+    body = (
+      <Stack gap="md">
+        <CredentialField label={t('developerApps.credentials.clientId')} value={app.uid} />
+        <RedirectUrisForm
+          label={t('developerApps.redirectUris.label')}
+          value={app.redirect_uri}
+          errorPath="developer_app.redirect_uri"
+          editable={editable}
+          saving={saveUris.isPending}
+          error={saveUris.error}
+          onSave={(value) => saveUris.mutate({ redirect_uri: value })}
+        />
+        <div>
+          <Text size="sm" fw={500}>
+            {t('developerApps.credentials.clientSecret')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('developerApps.secret.hidden')}
+          </Text>
+        </div>
+        {editable ? (
+          <Group>
+            <ResetSecretButton
+              target={{ kind: 'production', uid: app.uid }}
+              label={t('developerApps.secret.resetProduction')}
+            />
+          </Group>
+        ) : null}
+      </Stack>
+    );
+  } else if (app.production_access === 'production_pending') {
+    body = (
+      <Alert
+        color="blue"
+        icon={<IconHourglass aria-hidden />}
+        title={t('developerApps.warnings.productionPending.title')}
+      >
+        {t('developerApps.warnings.productionPending.message')}
+      </Alert>
+    );
+  } else {
+    body = (
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm" c="dimmed">
+          {t('developerApps.production.explain')}
+        </Text>
+        {requestAccess.isError ? (
+          <Alert
+            color="red"
+            role="alert"
+            icon={<IconAlertCircle aria-hidden />}
+            title={t('developerApps.errorOccurred')}
+          >
+            {errorMessage(requestAccess.error, t('errors.generic'))}
+          </Alert>
+        ) : null}
+        {editable ? (
+          <Button
+            leftSection={<IconRocket size={16} aria-hidden />}
+            loading={requestAccess.isPending}
+            onClick={() => requestAccess.mutate({ production_access: 'production_pending' })}
+          >
+            {t('developerApps.production.request')}
+          </Button>
+        ) : (
+          <Text size="sm">{t('developerApps.production.askAdmin')}</Text>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="production-card-title">
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4" id="production-card-title">
+          {t('developerApps.production.title')}
+        </Title>
+        <Badge variant="dot" color={accessColors[app.production_access]}>
+          {t(`developerApps.production.access.${app.production_access}`)}
+        </Badge>
+      </Group>
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../api/formErrors';
+import { type SecretTarget, useResetSecret } from '../queries';
+import { SecretReveal } from './SecretReveal';
+
+export interface ResetSecretButtonProps {
+  target: SecretTarget;
+  /** Accessible name of the button, e.g. "Reset sandbox secret". */
+  label: string;
+}
+
+/**
+ * Resetting asks first for an acknowledgement that the old secret and its tokens stop working; the
+ * new secret is shown once and forgotten when the dialog closes (spec 2 §4 Client secret).
+ */
+export function ResetSecretButton({ target, label }: ResetSecretButtonProps) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const reset = useResetSecret();
+  const secret = reset.data;
+
+  const close = () => {
+    if (reset.isPending) return;
+    setOpened(false);
+    setAcknowledged(false);
+    reset.reset();
+  };
+
+  return (
+    <>
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconRefresh size={16} aria-hidden />}
+        onClick={() => setOpened(true)}
+      >
+        {label}
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={secret ? t('developerApps.secret.newTitle') : label}
+        centered
+        closeOnClickOutside={false}
+      >
+        {secret ? (
+          <SecretReveal secret={secret.app_secret} clientId={secret.uid} onDone={close} />
+        ) : (
+          <Stack>
+            {reset.isError ? (
+              <Alert
+                color="red"
+                role="alert"
+                icon={<IconAlertCircle aria-hidden />}
+                title={t('developerApps.errorOccurred')}
+              >
+                {errorMessage(reset.error, t('errors.generic'))}
+              </Alert>
+            ) : null}
+            <Text size="sm">{t('developerApps.secret.resetExplain')}</Text>
+            <Checkbox
+              checked={acknowledged}
+              onChange={(event) => setAcknowledged(event.currentTarget.checked)}
+              label={t('developerApps.secret.acknowledge')}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close} disabled={reset.isPending}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                color="red"
+                disabled={!acknowledged}
+                loading={reset.isPending}
+                onClick={() => reset.mutate(target)}
+              >
+                {t('developerApps.secret.reset')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}

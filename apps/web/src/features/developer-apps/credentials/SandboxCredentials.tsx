@@ -1,0 +1,64 @@
+import type { DeveloperApp, Sandbox } from '@lintel/shared';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useUpdateSandbox } from '../queries';
+import { CredentialField } from './CredentialField';
+import { RedirectUrisForm } from './RedirectUrisForm';
+import { ResetSecretButton } from './ResetSecretButton';
+
+/** The live sandbox's OAuth client: id, URL, redirect URIs and its secret (spec 2 §2 Sandbox card). */
+export function SandboxCredentials({ app, sandbox }: { app: DeveloperApp; sandbox: Sandbox }) {
+  const { t } = useTranslation();
+  const update = useUpdateSandbox(app.id);
+  const editable = app.permissions.canModifyCredentials;
+  return (
+    <Stack gap="md">
+      <CredentialField
+        label={t('developerApps.credentials.clientId')}
+        value={sandbox.app_id}
+        empty={t('common.notAvailable')}
+      />
+      <div>
+        <Text size="sm" fw={500} mb={4}>
+          {t('developerApps.sandbox.url')}
+        </Text>
+        {sandbox.url ? (
+          <Anchor href={sandbox.url} target="_blank" rel="noopener noreferrer" size="sm">
+            {sandbox.url}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('common.notAvailable')}
+          </Text>
+        )}
+      </div>
+      <RedirectUrisForm
+        label={t('developerApps.redirectUris.label')}
+        value={sandbox.redirect_uri}
+        errorPath="sandbox.redirect_uri"
+        editable={editable}
+        saving={update.isPending}
+        error={update.error}
+        onSave={(value) => update.mutate({ sandboxId: sandbox.id, redirectUri: value })}
+      />
+      {sandbox.confidential ? (
+        <div>
+          <Text size="sm" fw={500}>
+            {t('developerApps.credentials.clientSecret')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('developerApps.secret.hidden')}
+          </Text>
+        </div>
+      ) : null}
+      {editable && sandbox.app_id ? (
+        <Group>
+          <ResetSecretButton
+            target={{ kind: 'sandbox', sandboxId: sandbox.id }}
+            label={t('developerApps.secret.resetSandbox')}
+          />
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,171 @@
+import {
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Modal,
+  NavLink,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  type Icon,
+  IconAdjustments,
+  IconBuildingStore,
+  IconChartBar,
+  IconHistory,
+  IconKey,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { isApiError } from '../../../api/client';
+import { ErrorPage } from '../../../components/ErrorPage';
+import { PageLoader } from '../../../components/PageLoader';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { AppAvatar, RoleBadge } from '../AppBadges';
+import { appPath, DEVELOPER_APPS_PATH } from '../constants';
+import { SecretReveal } from '../credentials/SecretReveal';
+import { useDeveloperApp, useGenerateFakeSandbox } from '../queries';
+import { AppWarnings } from './AppWarnings';
+import type { AppOutletContext } from './appOutlet';
+import { SandboxCard } from './SandboxCard';
+import { SandboxMissing } from './SandboxMissing';
+import { APP_TABS, type AppTab, tabFromPath, tabPath, tabVisible } from './tabs';
+
+const tabIcons: Record<AppTab, Icon> = {
+  configurations: IconAdjustments,
+  versions: IconHistory,
+  settings: IconSettings,
+  oauthCredentials: IconKey,
+  collaborators: IconUsers,
+  marketplaceListing: IconBuildingStore,
+  metrics: IconChartBar,
+};
+
+/**
+ * /developer_apps/:id: breadcrumbs, warnings and the tab navigation around the current tab, which
+ * shows only once the sandbox is live (spec 2 §2). The app refreshes itself while its sandbox is built.
+ */
+export function AppDetailLayout() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const appId = Number(params.id);
+  const { pathname } = useLocation();
+  const query = useDeveloperApp(appId);
+  const fake = useGenerateFakeSandbox(appId);
+
+  if (!Number.isInteger(appId) || appId <= 0 || (isApiError(query.error) && query.error.status === 404)) {
+    return (
+      <ErrorPage
+        code="404"
+        title={t('developerApps.detail.notFound.title')}
+        description={t('developerApps.detail.notFound.description')}
+        action={
+          <Button component={Link} to={DEVELOPER_APPS_PATH} variant="light">
+            {t('developerApps.detail.backToApps')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+
+  const app = query.data;
+  const current = tabFromPath(pathname, app.id);
+  const live = app.sandbox?.status === 'live';
+  const context: AppOutletContext = { app };
+
+  return (
+    <Container size={1200} py="md" px={0}>
+      <Breadcrumbs mb="sm" role="navigation" aria-label={t('common.breadcrumbs')}>
+        <Anchor component={Link} to={DEVELOPER_APPS_PATH} size="sm">
+          {t('developerApps.list.breadcrumb')}
+        </Anchor>
+        <Anchor component={Link} to={appPath(app.id)} size="sm" aria-current="page">
+          {app.internal_name}
+        </Anchor>
+      </Breadcrumbs>
+      <Group mb="lg" wrap="nowrap" align="center">
+        <AppAvatar name={app.internal_name} thumbnailUrl={app.thumbnail_url} size="lg" />
+        <Stack gap={2} miw={0}>
+          <Group gap="sm" wrap="wrap">
+            <Title order={1} fz={28}>
+              {app.internal_name}
+            </Title>
+            <RoleBadge role={app.current_user_role} />
+          </Group>
+          {app.name && app.name !== app.internal_name ? (
+            <Text c="dimmed" size="sm">
+              {app.name}
+            </Text>
+          ) : null}
+        </Stack>
+      </Group>
+      <Stack gap="md" mb="md">
+        <AppWarnings app={app} />
+      </Stack>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 2 }}>
+          <nav aria-label={t('developerApps.tabs.label')}>
+            <Stack gap={2}>
+              {APP_TABS.filter((tab) => tabVisible(tab)).map((tab) => {
+                const TabIcon = tabIcons[tab];
+                const active = tab === current;
+                return (
+                  <NavLink
+                    key={tab}
+                    component={Link}
+                    to={tabPath(app.id, tab)}
+                    label={t(`developerApps.tabs.${tab}`)}
+                    leftSection={<TabIcon size={18} aria-hidden />}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    variant="light"
+                  />
+                );
+              })}
+            </Stack>
+          </nav>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 10 }}>
+          {live ? (
+            <Outlet context={context} />
+          ) : (
+            <Stack gap="lg">
+              <SandboxMissing />
+              <SandboxCard
+                app={app}
+                onGenerateFake={() => fake.mutate()}
+                generating={fake.isPending}
+                generateError={fake.error}
+              />
+            </Stack>
+          )}
+        </Grid.Col>
+      </Grid>
+      <Modal
+        opened={Boolean(fake.data)}
+        onClose={() => fake.reset()}
+        title={t('developerApps.sandbox.fakeCreated')}
+        centered
+        closeOnClickOutside={false}
+      >
+        {fake.data ? (
+          <SecretReveal
+            secret={fake.data.app_secret}
+            clientId={fake.data.sandbox?.app_id}
+            onDone={() => fake.reset()}
+          />
+        ) : null}
+      </Modal>
+    </Container>
+  );
+}
+
+export default AppDetailLayout;

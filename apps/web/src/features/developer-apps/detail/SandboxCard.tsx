@@ -1,0 +1,102 @@
+import type { DeveloperApp } from '@lintel/shared';
+import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconFlask } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../api/formErrors';
+import { SandboxStatusBadge } from '../AppBadges';
+import { API_SUPPORT_EMAIL } from '../constants';
+import { SandboxCredentials } from '../credentials/SandboxCredentials';
+
+export interface SandboxCardProps {
+  app: DeveloperApp;
+  /** Present where a fake sandbox may be generated from (the app page frame). */
+  onGenerateFake?: () => void;
+  generating?: boolean;
+  generateError?: unknown;
+}
+
+const supportLink = { support: <Anchor href={`mailto:${API_SUPPORT_EMAIL}`} /> };
+
+/** The sandbox account: being built, failed, or live with its credentials (spec 2 §2, §4). */
+export function SandboxCard({ app, onGenerateFake, generating = false, generateError }: SandboxCardProps) {
+  const { t } = useTranslation();
+  const sandbox = app.sandbox;
+  const status = sandbox?.status ?? null;
+
+  let body: ReactNode;
+  if (sandbox && status === 'live') {
+    body = <SandboxCredentials app={app} sandbox={sandbox} />;
+  } else if (status === 'failed') {
+    body = (
+      <Alert
+        color="red"
+        icon={<IconAlertCircle aria-hidden />}
+        title={t('developerApps.sandbox.failed.title')}
+      >
+        <Text size="sm">{t('developerApps.sandbox.failed.notified')}</Text>
+        <Text size="sm" mt="xs">
+          <Trans
+            i18nKey="developerApps.sandbox.failed.contact"
+            values={{ email: API_SUPPORT_EMAIL }}
+            components={supportLink}
+          />
+        </Text>
+      </Alert>
+    );
+  } else if (status === 'pending') {
+    body = (
+      <Group align="flex-start" wrap="nowrap" role="status">
+        <Loader size="sm" mt={2} aria-hidden />
+        <Stack gap={4}>
+          <Text fw={600}>{t('developerApps.sandbox.pending.title')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('developerApps.sandbox.pending.wait')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            <Trans
+              i18nKey="developerApps.sandbox.pending.support"
+              values={{ email: API_SUPPORT_EMAIL }}
+              components={supportLink}
+            />
+          </Text>
+        </Stack>
+      </Group>
+    );
+  } else {
+    body = <Text c="dimmed">{t('developerApps.sandbox.none')}</Text>;
+  }
+
+  const canFake = Boolean(onGenerateFake) && app.permissions.canGenerateFakeSandbox && status !== 'live';
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="sandbox-card-title">
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4" id="sandbox-card-title">
+          {t('developerApps.sandbox.title')}
+        </Title>
+        <SandboxStatusBadge status={status} />
+      </Group>
+      {body}
+      {canFake ? (
+        <Stack gap="xs" mt="md">
+          {generateError ? (
+            <Alert color="red" role="alert" title={t('developerApps.errorOccurred')}>
+              {errorMessage(generateError, t('errors.generic'))}
+            </Alert>
+          ) : null}
+          <Group>
+            <Button
+              variant="light"
+              leftSection={<IconFlask size={16} aria-hidden />}
+              onClick={onGenerateFake}
+              loading={generating}
+            >
+              {t('developerApps.sandbox.generateFake')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+/** The tabs of an app page, in order (spec 2 §2); the id is also the path segment. */
+export const APP_TABS = [
+  'configurations',
+  'versions',
+  'settings',
+  'oauthCredentials',
+  'collaborators',
+  'marketplaceListing',
+  'metrics',
+] as const;
+export type AppTab = (typeof APP_TABS)[number];
+
+/** The tab shown at /developer_apps/:id. */
+export const DEFAULT_TAB: AppTab = 'configurations';
+
+/** Whether a tab is offered: metrics only once there is metrics data, which there is not yet. */
+export function tabVisible(tab: AppTab, hasMetrics = false): boolean {
+  return tab !== 'metrics' || hasMetrics;
+}
+
+export function tabPath(appId: number, tab: AppTab): string {
+  return `/developer_apps/${appId}/${tab}`;
+}
+
+/** The tab a path shows; the bare app path shows the default one. */
+export function tabFromPath(pathname: string, appId: number): AppTab {
+  const rest = pathname.replace(`/developer_apps/${appId}`, '').replace(/^\/+|\/+$/g, '');
+  return (APP_TABS as readonly string[]).includes(rest) ? (rest as AppTab) : DEFAULT_TAB;
+}

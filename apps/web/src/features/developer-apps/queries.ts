@@ -1,0 +1,245 @@
+import type {
+  Collaborator,
+  CollaboratorRole,
+  DeveloperApp,
+  DeveloperAppSummary,
+  Invitation,
+  InvitationRole,
+  Sandbox,
+  SecretResponse,
+  UpdateDeveloperAppRequest,
+} from '@lintel/shared';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { ApiError, api, apiUrl, parseError } from '../../api/client';
+import { getCsrfToken } from '../../api/csrf';
+import { SANDBOX_POLL_MS } from './constants';
+
+export interface DeveloperAppListParams {
+  page: number;
+  perPage: number;
+}
+
+export const developerAppKeys = {
+  all: ['developerApps'] as const,
+  lists: () => [...developerAppKeys.all, 'list'] as const,
+  list: (params: DeveloperAppListParams) => [...developerAppKeys.lists(), params] as const,
+  details: () => [...developerAppKeys.all, 'detail'] as const,
+  detail: (id: number) => [...developerAppKeys.details(), id] as const,
+  collaborators: (appId: number) => [...developerAppKeys.all, 'collaborators', appId] as const,
+  invitations: (appId: number) => [...developerAppKeys.all, 'invitations', appId] as const,
+};
+
+/** The fake-sandbox answer: the app plus the sandbox secret, shown once. */
+export type FakeSandboxResponse = DeveloperApp & { app_secret: string };
+
+/** Whether the app is still waiting for its sandbox (none yet, or being built). */
+export function sandboxPending(app: DeveloperApp | undefined): boolean {
+  return Boolean(app) && (app?.sandbox === null || app?.sandbox?.status === 'pending');
+}
+
+export function useDeveloperApps(params: DeveloperAppListParams) {
+  return useQuery({
+    queryKey: developerAppKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.list<DeveloperAppSummary>(
+        '/developer_apps',
+        { page: params.page, per_page: params.perPage },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function fetchDeveloperApp(id: number, signal?: AbortSignal): Promise<DeveloperApp> {
+  return api.get<DeveloperApp>(`/developer_apps/${id}`, { signal });
+}
+
+/** One app; refreshes itself every few seconds while its sandbox is being built. */
+export function useDeveloperApp(id: number) {
+  return useQuery({
+    queryKey: developerAppKeys.detail(id),
+    queryFn: ({ signal }) => fetchDeveloperApp(id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+    refetchInterval: (query) => (sandboxPending(query.state.data) ? SANDBOX_POLL_MS : false),
+  });
+}
+
+function storeApp(queryClient: QueryClient, app: DeveloperApp): void {
+  queryClient.setQueryData(developerAppKeys.detail(app.id), app);
+  void queryClient.invalidateQueries({ queryKey: developerAppKeys.lists() });
+}
+
+export function useCreateDeveloperApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (internalName: string) =>
+      api.post<DeveloperApp>('/developer_apps', { internal_name: internalName }),
+    onSuccess: (app) => storeApp(queryClient, app),
+  });
+}
+
+export type DeveloperAppChanges = UpdateDeveloperAppRequest['developer_app'];
+
+export function useUpdateDeveloperApp(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: DeveloperAppChanges) =>
+      api.patch<DeveloperApp>(`/developer_apps/${id}`, { developer_app: changes }),
+    onSuccess: (app) => storeApp(queryClient, app),
+  });
+}
+
+/** PATCH as multipart/form-data with the file in `developer_app[thumbnail]`. */
+export async function uploadThumbnail(id: number, file: File): Promise<DeveloperApp> {
+  const form = new FormData();
+  form.append('developer_app[thumbnail]', file);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getCsrfToken();
+  if (token) headers['X-CSRF-Token'] = token;
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(`/developer_apps/${id}`), {
+      method: 'PATCH',
+      headers,
+      credentials: 'same-origin',
+      body: form,
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'The server could not be reached.');
+  }
+  if (!response.ok) throw await parseError(response);
+  return (await response.json()) as DeveloperApp;
+}
+
+export function useUploadThumbnail(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadThumbnail(id, file),
+    onSuccess: (app) => storeApp(queryClient, app),
+  });
+}
+
+export function useDeleteDeveloperApp(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete(`/developer_apps/${id}`),
+    // The app's own cache entry is dropped by the caller once it has left the app's page: dropping
+    // it while the page still shows would refetch the deleted app.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: developerAppKeys.lists() }),
+  });
+}
+
+export function useGenerateFakeSandbox(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<FakeSandboxResponse>(`/developer_apps/${id}/fake_sandbox`),
+    onSuccess: ({ app_secret: _secret, ...app }) => storeApp(queryClient, app),
+  });
+}
+
+export function useUpdateSandbox(appId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sandboxId, redirectUri }: { sandboxId: number; redirectUri: string }) =>
+      api.patch<Sandbox>(`/sandboxes/${sandboxId}`, { sandbox: { redirect_uri: redirectUri } }),
+    onSuccess: (sandbox) => {
+      queryClient.setQueryData<DeveloperApp>(developerAppKeys.detail(appId), (app) =>
+        app ? { ...app, sandbox } : app,
+      );
+    },
+  });
+}
+
+/** Where a secret is reset: the sandbox client, or the production OAuth application. */
+export type SecretTarget = { kind: 'sandbox'; sandboxId: number } | { kind: 'production'; uid: string };
+
+export function useResetSecret() {
+  return useMutation({
+    mutationFn: (target: SecretTarget) =>
+      target.kind === 'sandbox'
+        ? api.post<SecretResponse>(`/sandboxes/${target.sandboxId}/reset_secret`)
+        : api.post<SecretResponse>(`/oauth_applications/${encodeURIComponent(target.uid)}/reset_secret`),
+  });
+}
+
+export function useCollaborators(appId: number) {
+  return useQuery({
+    queryKey: developerAppKeys.collaborators(appId),
+    queryFn: ({ signal }) =>
+      api.get<Collaborator[]>('/collaborators', { query: { developer_app_id: appId }, signal }),
+  });
+}
+
+export function useInvitations(appId: number) {
+  return useQuery({
+    queryKey: developerAppKeys.invitations(appId),
+    queryFn: ({ signal }) =>
+      api.get<Invitation[]>('/invitations', { query: { developer_app_id: appId }, signal }),
+  });
+}
+
+export interface RoleChange {
+  id: number;
+  role: CollaboratorRole;
+}
+
+export function useUpdateCollaborators(appId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: RoleChange[]) =>
+      api.patch<Collaborator[]>('/collaborators', { developer_app_id: appId, collaborators: changes }),
+    onSuccess: (collaborators, changes) => {
+      queryClient.setQueryData(developerAppKeys.collaborators(appId), collaborators);
+      // A transfer changes the current user's own role, so what the app page may show.
+      if (changes.some((change) => change.role === 'owner')) {
+        void queryClient.invalidateQueries({ queryKey: developerAppKeys.detail(appId) });
+        void queryClient.invalidateQueries({ queryKey: developerAppKeys.lists() });
+      }
+    },
+  });
+}
+
+export function useRemoveCollaborator(appId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/collaborators/${id}?developer_app_id=${appId}`),
+    onSuccess: (_data, id) => {
+      queryClient.setQueryData<Collaborator[]>(developerAppKeys.collaborators(appId), (list) =>
+        list?.filter((item) => item.id !== id),
+      );
+      void queryClient.invalidateQueries({ queryKey: developerAppKeys.collaborators(appId) });
+    },
+  });
+}
+
+export function useInviteCollaborator(appId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; role: InvitationRole }) =>
+      api.post<Invitation>('/invitations', { developer_app_id: appId, ...body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: developerAppKeys.invitations(appId) }),
+  });
+}
+
+export function useCancelInvitation(appId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.patch<Invitation>(`/invitations/${id}`, {
+        developer_app_id: appId,
+        invitation: { status: 'canceled' },
+      }),
+    onSuccess: (_data, id) => {
+      queryClient.setQueryData<Invitation[]>(developerAppKeys.invitations(appId), (list) =>
+        list?.filter((item) => item.id !== id),
+      );
+      void queryClient.invalidateQueries({ queryKey: developerAppKeys.invitations(appId) });
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import type { DeveloperApp } from '@lintel/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorBody, type FetchHandler, mockFetch, renderRoutes } from '../../../test/render';
+import { buildDeveloperApp } from '../factories';
+import { SettingsTab } from './SettingsTab';
+
+function render(app: DeveloperApp, handler: FetchHandler = () => undefined) {
+  const fetchMock = mockFetch(handler);
+  const result = renderRoutes(
+    [
+      { path: '/developer_apps/:id/settings', element: <SettingsTab app={app} /> },
+      { path: '/developer_apps', element: <h1>Apps list</h1> },
+    ],
+    `/developer_apps/${app.id}/settings`,
+  );
+  return { ...result, fetchMock };
+}
+
+describe('SettingsTab', () => {
+  it('shows a developer read-only fields, no upload, no save and no delete card', () => {
+    render(buildDeveloperApp({ role: 'developer' }));
+    expect(screen.getByRole('textbox', { name: /App name/ })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: /Internal name/ })).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Upload logo/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Confidential/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /Public/ })).toBeDisabled();
+    expect(screen.queryByRole('region', { name: 'Delete app' })).not.toBeInTheDocument();
+  });
+
+  it('shows an admin the editing controls but no delete card', () => {
+    render(buildDeveloperApp({ role: 'admin' }));
+    expect(screen.getByRole('textbox', { name: /App name/ })).not.toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: /Upload logo/ })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Delete app' })).not.toBeInTheDocument();
+  });
+
+  it('saves the names when changed', async () => {
+    const app = buildDeveloperApp();
+    const { user, fetchMock } = render(app, (_url, init) =>
+      init.method === 'PATCH' ? { body: { ...app, name: 'Crane Pro' } } : undefined,
+    );
+    const save = screen.getAllByRole('button', { name: 'Save' })[0] as HTMLElement;
+    expect(save).toBeDisabled();
+    const name = screen.getByRole('textbox', { name: /App name/ });
+    await user.clear(name);
+    await user.type(name, 'Crane Pro');
+    await user.click(save);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
+    expect(String(url)).toBe('/api/v1/developer_apps/5');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      developer_app: { name: 'Crane Pro', internal_name: 'Crane Tracker (internal)' },
+    });
+  });
+
+  it('uploads a logo as multipart and refuses other file types', async () => {
+    const app = buildDeveloperApp();
+    const { fetchMock, container } = render(app, (_url, init) =>
+      init.method === 'PATCH'
+        ? { body: { ...app, thumbnail_url: '/api/v1/developer_apps/5/thumbnail?v=2' } }
+        : undefined,
+    );
+    const input = container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+    // The picker offers only JPEG and PNG; a file dropped past it is still refused.
+    fireEvent.change(input, { target: { files: [new File(['gif'], 'logo.gif', { type: 'image/gif' })] } });
+    expect(await screen.findByText('The logo must be a JPEG or PNG image.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(input, { target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('The logo must be a JPEG or PNG image.')).not.toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.at(-1) ?? [];
+    expect(init?.method).toBe('PATCH');
+    const body = init?.body as FormData;
+    expect(body.get('developer_app[thumbnail]')).toBeInstanceOf(File);
+  });
+
+  it('removes the logo', async () => {
+    const app = buildDeveloperApp({ thumbnail_url: '/api/v1/developer_apps/5/thumbnail?v=1' });
+    const { user, fetchMock } = render(app, (_url, init) =>
+      init.method === 'PATCH' ? { body: { ...app, thumbnail_url: null } } : undefined,
+    );
+    expect(screen.getByRole('img', { name: 'Logo of Crane Tracker (internal)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove logo' }));
+    const [, init] = fetchMock.mock.calls.at(-1) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ developer_app: { remove_thumbnail: true } });
+  });
+
+  it('lets the owner delete the app after confirming, then goes to the apps list', async () => {
+    const { user, fetchMock, router } = render(buildDeveloperApp(), (_url, init) =>
+      init.method === 'DELETE' ? { status: 204 } : undefined,
+    );
+    const card = screen.getByRole('region', { name: 'Delete app' });
+    await user.click(within(card).getByRole('button', { name: 'Delete app' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this app?' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete app' }));
+    expect(await screen.findByRole('heading', { name: 'Apps list' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/developer_apps');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('DELETE');
+  });
+
+  it('hides the dialog and shows an "Error" banner when deleting fails', async () => {
+    const { user, router } = render(buildDeveloperApp(), (_url, init) =>
+      init.method === 'DELETE' ? errorBody(409, 'conflict', 'The app has live installations') : undefined,
+    );
+    const card = screen.getByRole('region', { name: 'Delete app' });
+    await user.click(within(card).getByRole('button', { name: 'Delete app' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this app?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete app' }));
+    const alert = await within(card).findByRole('alert');
+    expect(alert).toHaveTextContent('Error');
+    expect(alert).toHaveTextContent('The app has live installations');
+    expect(screen.queryByRole('dialog', { name: 'Delete this app?' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/developer_apps/5/settings');
+  });
+});
