@@ -77,12 +77,32 @@ export class JobQueue {
     );
   }
 
-  async work<T>(name: string, handler: JobHandler<T>, concurrency = 2): Promise<void> {
+  /**
+   * Runs `handler` for every job of a queue: `batchSize` jobs per fetch, handled concurrently and settled
+   * one by one (a failing job is retried alone). A full batch fetches the next one at once, so a deep
+   * queue drains without waiting for the polling interval.
+   */
+  async work<T>(
+    name: string,
+    handler: JobHandler<T>,
+    options: { batchSize?: number; concurrency?: number } = {},
+  ): Promise<void> {
     await this.boss.work<T>(
       name,
-      { pollingIntervalSeconds: this.pollingIntervalSeconds, localConcurrency: concurrency, batchSize: 1 },
+      {
+        pollingIntervalSeconds: this.pollingIntervalSeconds,
+        localConcurrency: options.concurrency ?? 1,
+        batchSize: options.batchSize ?? 1,
+        perJobResults: true,
+      },
       async (jobs) => {
-        for (const job of jobs) await handler(job);
+        const outcomes = await Promise.allSettled(jobs.map((job) => handler(job)));
+        return jobs.map((job, index) => {
+          const outcome = outcomes[index];
+          return outcome?.status === 'fulfilled'
+            ? { id: job.id, status: 'completed' as const }
+            : { id: job.id, status: 'failed' as const, output: { message: String(outcome?.reason) } };
+        });
       },
     );
   }

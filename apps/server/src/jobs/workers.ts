@@ -22,9 +22,12 @@ export async function startWorkers(
   await queue.work<{ sandboxId: number }>(
     SANDBOX_PROVISION_QUEUE,
     (job) => deps.platform.finishProvisioning(job.data),
-    2,
+    { batchSize: 5 },
   );
-  await queue.work<FanoutJob>(FANOUT_QUEUE, (job) => deps.notifications.fanOut(job.data), 1);
-  await queue.work<MailJob>(MAIL_QUEUE, (job) => deps.mailer.deliver(deps.db, job.data), 4);
-  await queue.work<MailJob>(MAIL_DEAD_LETTER_QUEUE, (job) => deps.mailer.markDead(deps.db, job.data), 1);
+  await queue.work<FanoutJob>(FANOUT_QUEUE, (job) => deps.notifications.fanOut(job.data));
+  await queue.work<MailJob>(MAIL_QUEUE, (job) => deps.mailer.deliver(deps.db, job.data), {
+    batchSize: 25,
+    concurrency: 2,
+  });
+  await queue.work<MailJob>(MAIL_DEAD_LETTER_QUEUE, (job) => deps.mailer.markDead(deps.db, job.data));
 }

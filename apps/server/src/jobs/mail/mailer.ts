@@ -46,7 +46,10 @@ export class Mailer {
     private readonly config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailMaxAttempts'>,
     private readonly queue: JobQueue,
   ) {
-    this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+    // A pool of SMTP connections: a fan-out of thousands of messages must not open one connection each.
+    this.transport = config.smtpUrl
+      ? nodemailer.createTransport({ url: config.smtpUrl, pool: true, maxConnections: 5, maxMessages: 500 })
+      : undefined;
   }
 
   /** Records and enqueues one message; call it with the transaction of the change that causes it. */
