@@ -23,6 +23,14 @@ describe('routes', () => {
     expect(router.state.location.search).toBe('?redirect=%2Faccount%3Ftab%3Dpassword');
   });
 
+  it('shows the platform policies the create-app modal links to, signed out too', async () => {
+    mockFetch((url) => (url === '/api/v1/session' ? signedOut() : undefined));
+    renderRoutes(createRoutes(), '/terms_and_conditions');
+    expect(
+      await screen.findByRole('heading', { name: 'Platform policies and terms and conditions' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows a 404 page for unknown paths', async () => {
     mockFetch((url) => (url === '/api/v1/session' ? signedOut() : undefined));
     renderRoutes(createRoutes(), '/no/such/page');

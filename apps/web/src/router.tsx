@@ -89,6 +89,7 @@ export function createRoutes(): RouteObject[] {
               path: 'invitations/accept',
               lazy: page(() => import('./features/invitations/AcceptInvitationPage')),
             },
+            { path: 'terms_and_conditions', lazy: page(() => import('./features/legal/TermsPage')) },
             {
               path: 'reference/*',
               lazy: page(() => import('./features/reference/ReferenceRoute')),

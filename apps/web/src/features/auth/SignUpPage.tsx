@@ -3,12 +3,13 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { applyServerErrors, errorMessage, onlyFieldErrors } from '../../api/formErrors';
 import { PasswordInput } from '../../components/PasswordInput';
 import { AuthCard } from './AuthCard';
 import { flashState } from './flash';
 import { useCurrentUser, useRegister } from './queries';
+import { safeRedirect, signInPath } from './redirect';
 import { emailField, newPasswordField, requiredText } from './validation';
 
 const FIELDS = ['name', 'company_name', 'email', 'password'] as const;
@@ -16,6 +17,7 @@ const FIELDS = ['name', 'company_name', 'email', 'password'] as const;
 export function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const user = useCurrentUser();
   const register = useRegister();
 
@@ -57,7 +59,11 @@ export function SignUpPage() {
               email: values.email.trim(),
             },
             {
-              onSuccess: () => navigate('/sign_in', { state: flashState('auth.flash.confirmationSent') }),
+              // Back to where the visitor came from (an invitation link, say) once they have signed in.
+              onSuccess: () =>
+                navigate(signInPath(safeRedirect(params.get('redirect'))), {
+                  state: flashState('auth.flash.confirmationSent'),
+                }),
               onError: (error) => applyServerErrors(form, error, FIELDS),
             },
           ),

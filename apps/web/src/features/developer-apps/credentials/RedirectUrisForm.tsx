@@ -33,10 +33,17 @@ export function RedirectUrisForm({
   const [saved, setSaved] = useState(value);
   const [submitted, setSubmitted] = useState<string | null>(null);
   const noteId = useId();
+  const errorId = useId();
   // A new saved value (after a save or a refetch) replaces the draft.
+  const [justSaved, setJustSaved] = useState(false);
   if (saved !== value) {
     setSaved(value);
     setDraft(value);
+    // The new value came back from our own save: say so until the text is edited again.
+    if (submitted !== null) {
+      setJustSaved(true);
+      setSubmitted(null);
+    }
   }
 
   const { problems } = parseRedirectUris(draft);
@@ -69,13 +76,18 @@ export function RedirectUrisForm({
         <Textarea
           label={label}
           value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
+          onChange={(event) => {
+            setDraft(event.currentTarget.value);
+            setJustSaved(false);
+          }}
           readOnly={!editable}
           autosize
           minRows={3}
           maxRows={10}
           spellCheck={false}
-          aria-describedby={noteId}
+          // The rules stay announced next to any error (Mantine would otherwise replace this id).
+          aria-describedby={messages.length > 0 ? `${noteId} ${errorId}` : noteId}
+          errorProps={{ id: errorId }}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           error={
             messages.length > 0 ? (
@@ -93,6 +105,11 @@ export function RedirectUrisForm({
         <Text size="xs" c="dimmed" id={noteId}>
           {t('developerApps.redirectUris.note', { oob: OOB_REDIRECT_URI })}
         </Text>
+        {justSaved ? (
+          <Alert color="green" role="status">
+            {t('developerApps.settings.saved')}
+          </Alert>
+        ) : null}
         {otherError ? (
           <Alert
             color="red"
