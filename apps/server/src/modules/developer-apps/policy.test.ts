@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema';
+import { buildUser } from '../../../test/builders';
 import { developerAppPolicy } from './policy';
 
-const user = (overrides: Partial<UserRow> = {}): UserRow => ({
-  id: 1,
-  name: 'U',
-  company_name: 'C',
-  email: 'u@example.test',
-  password_hash: 'x',
-  is_admin: false,
-  is_employee: false,
-  critical_emails: true,
-  confirmed_at: new Date(),
-  created_at: new Date(),
-  updated_at: new Date(),
-  ...overrides,
-});
+const user = buildUser;
 
 const live = { deleted_at: null };
 const deleted = { deleted_at: new Date() };
