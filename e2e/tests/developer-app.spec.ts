@@ -245,7 +245,8 @@ test('a developer creates an app, manages its credentials, invites a collaborato
       await textbox(inviteePage, 'Password').fill(invitee.password);
       await screen(inviteePage, 'invitee-sign-up');
       await button(inviteePage, 'Sign up').click();
-      await expect(inviteePage).toHaveURL(/\/sign_in$/);
+      // Sign-up keeps the way back to the invitation for the sign-in that follows confirmation.
+      await expect(inviteePage).toHaveURL(/\/sign_in\?redirect=%2Finvitations%2Faccept%3Ftoken%3D/);
       await expect(
         inviteePage.getByRole('status').filter({ hasText: 'A confirmation e-mail has been sent.' }),
       ).toBeVisible();
