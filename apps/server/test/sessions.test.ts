@@ -45,6 +45,22 @@ describe('POST /api/v1/session', () => {
     expect(response.cookies.find((c) => c.name === 'lintel_session')?.secure).toBeUndefined();
   });
 
+  it('marks the cookie Secure behind a trusted TLS proxy', async () => {
+    const proxied = await startTestRuntime({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const user = await createUser(proxied);
+      const response = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/v1/session',
+        payload: { email: user.email, password: TEST_PASSWORD },
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(response.cookies.find((c) => c.name === 'lintel_session')?.secure).toBe(true);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
     const user = await createUser(runtime);
     const wrong = await postSession({ email: user.email, password: 'not the password' });
