@@ -58,7 +58,17 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await db.destroy();
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Connections that are closing still count for a moment: wait for them rather than kill them
+      // (a killed pool client raises an error nobody listens to any more).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await client.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await client.end();
     },
   };

@@ -97,6 +97,9 @@ export function kyselyOnPglite(pglite: PGlite): Db {
 
 export function kyselyOnPostgres(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection that the server drops (restart, failover, admin) must not crash the process:
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
