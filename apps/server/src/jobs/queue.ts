@@ -9,6 +9,11 @@ export interface QueueDefinition {
   retryLimit: number;
   retryDelaySeconds: number;
   deadLetter?: string;
+  /**
+   * Workers heartbeat while a job runs; a job whose worker died (no heartbeat for this long) is retried
+   * then, instead of after pg-boss's 15-minute expiry.
+   */
+  heartbeatSeconds?: number;
 }
 
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
@@ -42,14 +47,16 @@ export class JobQueue {
     this.#started = true;
     for (const queue of queues) {
       if (queue.deadLetter) await this.boss.createQueue(queue.deadLetter).catch(ignoreExists);
-      await this.boss
-        .createQueue(queue.name, {
-          retryLimit: queue.retryLimit,
-          retryDelay: queue.retryDelaySeconds,
-          retryBackoff: true,
-          ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
-        })
-        .catch(ignoreExists);
+      const options = {
+        retryLimit: queue.retryLimit,
+        retryDelay: queue.retryDelaySeconds,
+        retryBackoff: true,
+        ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
+        ...(queue.heartbeatSeconds ? { heartbeatSeconds: queue.heartbeatSeconds } : {}),
+      };
+      await this.boss.createQueue(queue.name, options).catch(ignoreExists);
+      // A database made by an older version keeps its queues: bring their options up to date.
+      await this.boss.updateQueue(queue.name, options);
       for (const name of [queue.name, queue.deadLetter]) {
         if (!name) continue;
         // Loads pg-boss's queue cache now: on PGlite a cache miss inside our transaction would wait for
@@ -93,6 +100,8 @@ export class JobQueue {
         pollingIntervalSeconds: this.pollingIntervalSeconds,
         localConcurrency: options.concurrency ?? 1,
         batchSize: options.batchSize ?? 1,
+        // A full batch means more is waiting: fetch again at once instead of after the polling interval.
+        burstWhenBatchFull: true,
         perJobResults: true,
       },
       async (jobs) => {

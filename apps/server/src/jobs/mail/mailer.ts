@@ -31,6 +31,7 @@ export function mailQueues(config: Pick<Config, 'mailMaxAttempts'>): QueueDefini
       retryLimit: config.mailMaxAttempts - 1,
       retryDelaySeconds: 2,
       deadLetter: MAIL_DEAD_LETTER_QUEUE,
+      heartbeatSeconds: 30,
     },
   ];
 }
@@ -48,7 +49,16 @@ export class Mailer {
   ) {
     // A pool of SMTP connections: a fan-out of thousands of messages must not open one connection each.
     this.transport = config.smtpUrl
-      ? nodemailer.createTransport({ url: config.smtpUrl, pool: true, maxConnections: 5, maxMessages: 500 })
+      ? nodemailer.createTransport({
+          url: config.smtpUrl,
+          pool: true,
+          maxConnections: 5,
+          maxMessages: 500,
+          // A silent relay must not hold a worker for nodemailer's default ten minutes.
+          connectionTimeout: 15_000,
+          greetingTimeout: 15_000,
+          socketTimeout: 60_000,
+        })
       : undefined;
   }
 
@@ -86,11 +96,12 @@ export class Mailer {
 
   /** The mail job: idempotent (a sent message is never sent again), retried with backoff, failed at last. */
   async deliver(db: Db, job: MailJob): Promise<void> {
-    const email = await repository.find(db, job.outboundEmailId);
-    if (email?.status !== 'queued') return;
     // Without SMTP the message stays queued in outbound_emails, where admins read it.
     if (!this.transport) return;
-    const attempts = await repository.countAttempt(db, email.id);
+    // Claiming and counting the attempt is one statement: a sent or failed message is never retried.
+    const email = await repository.claimAttempt(db, job.outboundEmailId);
+    if (!email) return;
+    const attempts = email.attempts;
     try {
       await this.transport.sendMail({
         from: this.config.mailFrom,

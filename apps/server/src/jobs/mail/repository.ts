@@ -52,15 +52,15 @@ export const outboundEmailRepository = {
     return db.selectFrom('outbound_emails').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  /** Counts an attempt; returns the new attempt count. */
-  async countAttempt(db: Db, id: number): Promise<number> {
-    const row = await db
+  /** Counts one more attempt on a message still queued, and returns it; undefined when sent or failed. */
+  claimAttempt(db: Db, id: number): Promise<OutboundEmailRow | undefined> {
+    return db
       .updateTable('outbound_emails')
       .set({ attempts: sql`attempts + 1`, updated_at: new Date() })
       .where('id', '=', id)
-      .returning('attempts')
-      .executeTakeFirstOrThrow();
-    return row.attempts;
+      .where('status', '=', 'queued')
+      .returningAll()
+      .executeTakeFirst();
   },
 
   async markSent(db: Db, id: number): Promise<void> {

@@ -108,7 +108,7 @@ export class NotificationService {
    * transaction. The cursor moves in the same transaction as the batch, and each message has the key
    * (notification, user), so a retry or a restart continues where it stopped and never sends twice.
    */
-  async fanOut(job: FanoutJob, now = new Date()): Promise<void> {
+  async fanOut(job: FanoutJob): Promise<void> {
     const { db, config, mailer } = this.deps;
     const batchSize = this.deps.fanoutBatchSize ?? 1000;
     const notification = await repo.find(db, job.notificationId);
@@ -140,6 +140,6 @@ export class NotificationService {
       });
       cursor = last;
     }
-    await repo.completeFanout(db, notification.id, now);
+    await repo.completeFanout(db, notification.id, new Date());
   }
 }
