@@ -247,6 +247,24 @@ function processTree(pid: number): number[] {
   return pids;
 }
 
+/**
+ * Sends `signal` to `pid` and every descendant, deepest first. tsx's CLI runs the script in a child
+ * process and relays SIGTERM/SIGINT to it, but SIGKILL cannot be relayed: without this the real server
+ * would keep running as an orphan. Returns the pids signalled.
+ */
+export function signalTree(pid: number | undefined, signal: NodeJS.Signals): number[] {
+  if (pid === undefined) return [];
+  const pids = processTree(pid).reverse();
+  for (const target of pids) {
+    try {
+      process.kill(target, signal);
+    } catch {
+      // already gone
+    }
+  }
+  return pids;
+}
+
 /** CPU time (user + system, ms) used so far by one process; NaN when it cannot be read. */
 function pidCpuMs(pid: number | string): number {
   try {
