@@ -34,6 +34,7 @@ export async function startRuntime(
   const platform = new EmbeddedPlatform({ db: database.db, queue, config });
   const storage = new LocalStorage(config.filesDir);
   const services = createServices({ config, db: database.db, mailer, queue, platform, storage });
+  platform.onSandboxFinished = (trx, event) => services.developerApps.sandboxFinished(trx, event);
   if (options.workers ?? true) await startWorkers(queue, { db: database.db, mailer, platform, ...services });
   const app = await buildApp({ config, db: database.db, services, logger: options.logger });
   queue.onError = (error) => app.log.error({ err: error }, 'job queue error');

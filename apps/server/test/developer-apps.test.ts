@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
 import { type Actor, appWithTeam, multipart, PNG_1PX, provisionNow } from './apps-support';
-import { createUser, errorOf, signIn, startTestRuntime } from './support';
+import { createUser, errorOf, outboundEmails, signIn, startTestRuntime } from './support';
 
 let runtime: Runtime;
 beforeAll(async () => {
@@ -341,6 +341,18 @@ describe('sandbox lifecycle (embedded platform)', () => {
     expect(oauth).toHaveLength(1);
   });
 
+  it('e-mails the owner once when the sandbox is live (the sandbox-missing screen promises it)', async () => {
+    const { app, users } = await appWithTeam(runtime, 'Mail me');
+    await provisionNow(runtime, app.id);
+    await provisionNow(runtime, app.id);
+    const mails = (await outboundEmails(runtime)).filter(
+      (m) => m.template === 'sandboxReady' && m.to_address === users.owner.email,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Your sandbox for Mail me is ready');
+    expect(mails[0]?.text_body).toContain(`http://portal.test/developer_apps/${app.id}`);
+  });
+
   it('goes pending → failed when the platform fails', async () => {
     const failing = await startTestRuntime({
       env: { SANDBOX_PROVISION_OUTCOME: 'failed', SANDBOX_PROVISION_DELAY_MS: '0' },
@@ -351,6 +363,8 @@ describe('sandbox lifecycle (embedded platform)', () => {
       const sandbox = (await clients.owner.request({ method: 'GET', url: `${base}/${app.id}` })).json()
         .sandbox;
       expect(sandbox).toMatchObject({ status: 'failed', live: false, app_id: null });
+      const mails = (await outboundEmails(failing)).filter((m) => m.template === 'sandboxFailed');
+      expect(mails.map((m) => m.subject)).toEqual(['We could not build the sandbox for Unlucky']);
       // staff can still rescue it with a fake sandbox
       const fake = await clients.platformAdmin.request({
         method: 'POST',

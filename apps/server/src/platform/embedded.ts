@@ -3,7 +3,7 @@ import type { Db } from '../db/index';
 import { hashToken, randomToken } from '../http/crypto';
 import type { JobQueue } from '../jobs/queue';
 import { platformRepository as repo } from './repository';
-import type { Environment, IssuedSecret, Platform } from './types';
+import type { Environment, IssuedSecret, Platform, SandboxFinishedListener } from './types';
 
 export const SANDBOX_PROVISION_QUEUE = 'platform.sandbox.provision';
 
@@ -13,6 +13,8 @@ export const SANDBOX_PROVISION_QUEUE = 'platform.sandbox.provision';
  * ends live (or failed, with SANDBOX_PROVISION_OUTCOME=failed); secrets are stored hashed.
  */
 export class EmbeddedPlatform implements Platform {
+  onSandboxFinished: SandboxFinishedListener = async () => {};
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -45,9 +47,19 @@ export class EmbeddedPlatform implements Platform {
           now,
           true,
         );
+        await this.onSandboxFinished(trx, {
+          appId: sandbox.developer_app_id,
+          sandboxId: sandbox.id,
+          status: 'failed',
+        });
         return;
       }
       await this.makeLive(trx, sandbox.id, sandbox.developer_app_id, now, true);
+      await this.onSandboxFinished(trx, {
+        appId: sandbox.developer_app_id,
+        sandboxId: sandbox.id,
+        status: 'live',
+      });
     });
   }
 

@@ -9,6 +9,11 @@ export interface IssuedSecret {
   secret: string;
 }
 
+export type SandboxFinishedListener = (
+  trx: Db,
+  event: { appId: number; sandboxId: number; status: 'live' | 'failed' },
+) => Promise<void>;
+
 export interface SandboxView {
   sandbox: PlatformSandboxRow;
   oauth: PlatformOAuthApplicationRow | null;
@@ -47,6 +52,8 @@ export interface Platform {
     oauthApplicationId: number,
     changes: { redirect_uri?: string; confidential?: boolean },
   ): Promise<void>;
+  /** Told, inside the transaction that changed it, when a requested sandbox ends live or failed. */
+  onSandboxFinished: SandboxFinishedListener;
   /** The job handler that finishes provisioning; registered with the job queue. */
   finishProvisioning(job: { sandboxId: number }): Promise<void>;
 }

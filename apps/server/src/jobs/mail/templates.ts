@@ -86,6 +86,28 @@ export const templates = {
       ),
     };
   },
+  sandboxReady(data: { name: string; appName: string; url: string }): RenderedEmail {
+    const subject = `Your sandbox for ${data.appName} is ready`;
+    return {
+      subject,
+      text: `Hello ${data.name},\n\nThe sandbox of ${data.appName} is live. Its client id and redirect URIs are on the app's OAuth credentials page:\n\n${data.url}\n`,
+      html: layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.name)},</p><p>The sandbox of <strong>${escapeHtml(data.appName)}</strong> is live. Its client id and redirect URIs are on the app's OAuth credentials page.</p>${button(data.url, 'Open the app')}`,
+      ),
+    };
+  },
+  sandboxFailed(data: { name: string; appName: string; url: string }): RenderedEmail {
+    const subject = `We could not build the sandbox for ${data.appName}`;
+    return {
+      subject,
+      text: `Hello ${data.name},\n\nSomething went wrong building the sandbox of ${data.appName}. Our team has been notified and will follow up. You can check its state here:\n\n${data.url}\n`,
+      html: layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.name)},</p><p>Something went wrong building the sandbox of <strong>${escapeHtml(data.appName)}</strong>. Our team has been notified and will follow up.</p>${button(data.url, 'Open the app')}`,
+      ),
+    };
+  },
 } satisfies Record<string, (data: never) => RenderedEmail>;
 
 export type TemplateName = keyof typeof templates;

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { DEVELOPER_APP_LIMITS, type DeveloperApp, parseRedirectUris } from '@lintel/shared';
 import { fileTypeFromBuffer } from 'file-type';
+import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { DeveloperAppRow, UserRow } from '../../db/schema';
 import { AppError, errors } from '../../http/errors';
 import type { Page } from '../../http/paging';
+import type { Mailer } from '../../jobs/mail/mailer';
 import type { IssuedSecret, Platform } from '../../platform/types';
 import type { Storage } from '../../storage/index';
 import { type AppContext, appFor, ensure } from './access';
@@ -42,7 +44,35 @@ export function checkRedirectUris(text: string, path: string): string {
 
 /** Developer apps: create, read, settings, thumbnail, delete, sandboxes and credentials (spec 2). */
 export class DeveloperAppService {
-  constructor(private readonly deps: { db: Db; platform: Platform; storage: Storage }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      platform: Platform;
+      storage: Storage;
+      mailer: Mailer;
+      config: Pick<Config, 'publicUrl'>;
+    },
+  ) {}
+
+  /** Tells the owner by e-mail that the sandbox is live, or that building it failed (spec 2 §2). */
+  async sandboxFinished(
+    trx: Db,
+    event: { appId: number; sandboxId: number; status: 'live' | 'failed' },
+  ): Promise<void> {
+    const app = await repo.find(trx, event.appId);
+    if (!app || app.deleted_at) return;
+    const owner = await repo.owner(trx, app);
+    await this.deps.mailer.enqueue(trx, {
+      to: owner.email,
+      template: event.status === 'live' ? 'sandboxReady' : 'sandboxFailed',
+      data: {
+        name: owner.name,
+        appName: app.name,
+        url: `${this.deps.config.publicUrl}/developer_apps/${app.id}`,
+      },
+      idempotencyKey: `sandbox:${event.sandboxId}:${event.status}`,
+    });
+  }
 
   async list(user: UserRow, page: Page) {
     const { db, platform } = this.deps;
