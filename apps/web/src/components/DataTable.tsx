@@ -1,19 +1,10 @@
-import { isFetchablePage, nextSort, sortDirection, totalPages } from '@lintel/shared';
-import {
-  Alert,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  ScrollArea,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { nextSort, sortDirection, totalPages } from '@lintel/shared';
+import { Alert, Center, Group, Loader, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './DataTable.module.css';
+import { PagePicker } from './PagePicker';
 
 export interface DataTableColumn<T> {
   /** Stable id of the column. */
@@ -178,16 +169,7 @@ export function DataTable<T>({
         <Text fz="sm" c="dimmed" aria-live="polite">
           {t('components.dataTable.range', { first, last, total })}
         </Text>
-        <Pagination
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={(next) => {
-            if (isFetchablePage(next, pages)) onPageChange(next);
-          }}
-          getControlProps={(control) => ({ 'aria-label': t(`components.dataTable.${control}`) })}
-          getItemProps={(item) => ({ 'aria-label': t('components.dataTable.page', { page: item }) })}
-          size="sm"
-        />
+        <PagePicker page={page} pages={pages} onChange={onPageChange} size="sm" />
       </Group>
     </div>
   );

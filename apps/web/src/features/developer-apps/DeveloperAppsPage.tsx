@@ -1,11 +1,10 @@
-import { isFetchablePage, totalPages } from '@lintel/shared';
+import { totalPages } from '@lintel/shared';
 import {
   Button,
   Card,
   Center,
   Container,
   Group,
-  Pagination,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -18,6 +17,7 @@ import { IconApps, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PagePicker } from '../../components/PagePicker';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
 import { AppAvatar, RoleBadge, SandboxStatusBadge } from './AppBadges';
 import { CreateAppModal } from './CreateAppModal';
@@ -109,15 +109,7 @@ export function DeveloperAppsPage() {
         </SimpleGrid>
         {pages > 1 ? (
           <Center>
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={(next) => {
-                if (isFetchablePage(next, pages)) setPage(next);
-              }}
-              getControlProps={(control) => ({ 'aria-label': t(`components.dataTable.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('components.dataTable.page', { page: item }) })}
-            />
+            <PagePicker page={page} pages={pages} onChange={setPage} />
           </Center>
         ) : null}
       </Stack>

@@ -1,8 +1,9 @@
-import { isFetchablePage, totalPages } from '@lintel/shared';
-import { Center, Container, Pagination, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { totalPages } from '@lintel/shared';
+import { Center, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagePicker } from '../../components/PagePicker';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
 import { NotificationCard } from './NotificationCard';
 import { NOTIFICATIONS_PER_PAGE, useNotifications } from './queries';
@@ -60,15 +61,7 @@ export function NotificationsPage() {
         ))}
         {pages > 1 ? (
           <Center mt="md">
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={(next) => {
-                if (isFetchablePage(next, pages)) setPage(next);
-              }}
-              getControlProps={(control) => ({ 'aria-label': t(`components.dataTable.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('components.dataTable.page', { page: item }) })}
-            />
+            <PagePicker page={page} pages={pages} onChange={setPage} />
           </Center>
         ) : null}
       </Stack>
