@@ -2,6 +2,7 @@ import { collaboratorResponse, errorResponse, invitationResponse } from '@lintel
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../http/params';
 import { authenticated, requireUser } from '../../http/session';
 import {
   acceptInvitationRequest,
@@ -14,7 +15,6 @@ import {
 } from './schemas';
 import type { CollaboratorService } from './service';
 
-const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const problems = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
 const tags = ['Collaborators'];
 

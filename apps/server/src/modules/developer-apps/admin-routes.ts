@@ -1,9 +1,9 @@
 import { adminUpdateDeveloperAppRequest, developerAppResponse, errorResponse } from '@lintel/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '../../http/params';
 import { allow, requireUser } from '../../http/session';
 import { developerAppPolicy } from './policy';
-import { idParams } from './routes';
 import type { DeveloperAppService } from './service';
 
 const problems = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };

@@ -11,10 +11,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailsFromZod, errors } from '../../http/errors';
 import { pageQuery, setPagingHeaders } from '../../http/paging';
+import { idParams } from '../../http/params';
 import { authenticated, requireUser } from '../../http/session';
 import type { DeveloperAppService } from './service';
 
-export const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const problems = {
   401: errorResponse,
   403: errorResponse,
@@ -99,7 +99,7 @@ export function developerAppRoutes(app: FastifyInstance, service: DeveloperAppSe
           const file = await request.file({
             limits: { fileSize: DEVELOPER_APP_LIMITS.thumbnailBytes, files: 1, parts: 4 },
           });
-          if (!file || file.fieldname !== 'developer_app[thumbnail]') {
+          if (file?.fieldname !== 'developer_app[thumbnail]') {
             throw errors.field('developer_app.thumbnail', "can't be blank");
           }
           const data = await file.toBuffer();

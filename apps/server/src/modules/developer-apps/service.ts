@@ -131,6 +131,7 @@ export class DeveloperAppService {
     }
     const updated = await db.transaction().execute(async (trx) => {
       const row = await repo.update(trx, id, update, new Date());
+      if (update.redirect_uri === undefined && update.confidential === undefined) return row;
       for (const environment of ['production', 'sandbox'] as const) {
         const oauth = await platform.oauthApplicationOf(trx, id, environment);
         if (!oauth) continue;

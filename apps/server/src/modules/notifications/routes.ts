@@ -10,13 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuery, pageQuery, setPagingHeaders, sortTerms } from '../../http/paging';
+import { idParams } from '../../http/params';
 import { allow, authenticated, requireUser } from '../../http/session';
 import { notificationPolicy } from './policy';
 import { presentAdminNotification, presentNotification } from './presenter';
 import { type AdminNotificationSortKey, adminNotificationSortKeys } from './repository';
 import type { NotificationService } from './service';
 
-const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const problems = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
 
 /** What developers read: spec 1 §7, the first three calls. */
@@ -153,7 +153,7 @@ export function adminNotificationRoutes(app: FastifyInstance, service: Notificat
     },
     async (request) => {
       const row = await service.update(request.params.id, request.body);
-      const { delivery } = await service.find(row.id);
+      const delivery = row.critical ? await service.deliveryOf(row.id) : undefined;
       return presentAdminNotification(row, today(), delivery);
     },
   );

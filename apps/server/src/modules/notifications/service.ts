@@ -48,8 +48,9 @@ export class NotificationService {
   /** Marks read for this user only; a notification the user cannot see is 404. */
   async markRead(user: UserRow, id: number, now = new Date()) {
     const found = await this.readForUser(user, id, now);
-    if (!found.read_at) await repo.markRead(this.deps.db, user.id, id, now);
-    return this.readForUser(user, id, now);
+    if (found.read_at) return found;
+    await repo.markRead(this.deps.db, user.id, id, now);
+    return { ...found, read_at: now };
   }
 
   async list(page: Page & { sort: SortTerm<AdminNotificationSortKey>[] }) {
@@ -61,10 +62,14 @@ export class NotificationService {
     return { rows, total, delivery };
   }
 
+  async deliveryOf(id: number) {
+    return (await repo.deliveryCounts(this.deps.db, [id])).get(id);
+  }
+
   async find(id: number) {
     const row = await repo.find(this.deps.db, id);
     if (!row) throw errors.notFound('Notification');
-    return { row, delivery: (await repo.deliveryCounts(this.deps.db, [id])).get(id) };
+    return { row, delivery: row.critical ? await this.deliveryOf(id) : undefined };
   }
 
   /** Creates; a critical notification is stored going out at once and its e-mails are queued with it. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index';
 import { errors } from '../../http/errors';
 import { listQuery, setPagingHeaders, sortTerms } from '../../http/paging';
+import { idParams } from '../../http/params';
 import { adminOnly } from '../../http/session';
 import {
   type OutboundEmailSortKey,
@@ -54,7 +55,7 @@ export function outboundEmailRoutes(app: FastifyInstance, db: Db): void {
       schema: {
         tags,
         summary: 'One outbound e-mail (admins)',
-        params: z.strictObject({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         response: { 200: outboundEmailResponse, ...problems },
       },
       preValidation: adminOnly,

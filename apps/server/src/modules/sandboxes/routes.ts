@@ -1,8 +1,8 @@
 import { errorResponse, sandboxResponse, secretResponse, updateSandboxRequest } from '@lintel/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '../../http/params';
 import { authenticated, requireUser } from '../../http/session';
-import { idParams } from '../developer-apps/routes';
 import type { DeveloperAppService } from '../developer-apps/service';
 
 const problems = {
