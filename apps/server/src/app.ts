@@ -10,6 +10,7 @@ import qs from 'qs';
 import type { Config } from './config';
 import type { Db } from './db/index';
 import { errorBody, registerErrorHandling } from './http/errors';
+import { registerUploads } from './http/multipart';
 import { registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/session';
 import { zodValidatorCompiler } from './http/validation';
@@ -17,17 +18,19 @@ import { authRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { collaboratorRoutes } from './modules/collaborators/routes';
 import { credentialRoutes } from './modules/credentials/routes';
-import { adminDeveloperAppRoutes } from './modules/developer-apps/admin-routes';
 import { developerAppRoutes } from './modules/developer-apps/routes';
+import { createAppScope } from './modules/developer-apps/scope';
 import { adminNotificationRoutes, notificationRoutes } from './modules/notifications/routes';
 import { outboundEmailRoutes } from './modules/outbound-emails/routes';
 import { sandboxRoutes } from './modules/sandboxes/routes';
 import type { Services } from './services';
+import type { Storage } from './storage/index';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   services: Services;
+  storage: Storage;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -50,7 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { strictContracts: config.env === 'test' });
+  registerUploads(app, deps.storage);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   // Only the routes that read files call request.file(); everything else stays JSON.
@@ -85,10 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   notificationRoutes(app, deps.services.notifications);
   adminNotificationRoutes(app, deps.services.notifications);
   outboundEmailRoutes(app, db);
-  developerAppRoutes(app, deps.services.developerApps);
-  adminDeveloperAppRoutes(app, deps.services.developerApps);
-  sandboxRoutes(app, deps.services.developerApps);
-  credentialRoutes(app, deps.services.developerApps);
+  const appScope = createAppScope(app, db);
+  developerAppRoutes(app, deps.services.developerApps, appScope);
+  sandboxRoutes(app, deps.services, appScope);
+  credentialRoutes(app, deps.services.credentials, appScope);
   collaboratorRoutes(app, deps.services.collaborators);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');

@@ -6,8 +6,8 @@ import { Mailer } from './jobs/mail/mailer';
 import { JobQueue } from './jobs/queue';
 import { startQueues, startWorkers } from './jobs/workers';
 import { EmbeddedPlatform } from './platform/embedded';
-import { createServices, type Services } from './services';
-import { LocalStorage } from './storage/index';
+import { createServices, jobsOf, type Services } from './services';
+import { LocalStorage, type Storage } from './storage/index';
 
 /** Everything a running portal holds: database, job queue, mailer and the HTTP app. */
 export interface Runtime {
@@ -17,6 +17,7 @@ export interface Runtime {
   mailer: Mailer;
   services: Services;
   platform: EmbeddedPlatform;
+  storage: Storage;
   app: FastifyInstance;
   /** Stops taking requests, lets in-flight requests and jobs finish, then closes the database. */
   close(): Promise<void>;
@@ -29,14 +30,19 @@ export async function startRuntime(
   const database = options.database ?? (await openDatabase(config));
   await migrate(database.db);
   const queue = new JobQueue(database, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 1 });
-  await startQueues(queue, config);
   const mailer = new Mailer(config, queue);
-  const platform = new EmbeddedPlatform({ db: database.db, queue, config });
+  const platform = new EmbeddedPlatform({
+    db: database.db,
+    schedule: (trx, name, data, startAfter) => queue.send(trx, name, data, { startAfter }),
+    config,
+  });
   const storage = new LocalStorage(config.filesDir);
-  const services = createServices({ config, db: database.db, mailer, queue, platform, storage });
-  platform.onSandboxFinished = (trx, event) => services.developerApps.sandboxFinished(trx, event);
-  if (options.workers ?? true) await startWorkers(queue, { db: database.db, mailer, platform, ...services });
-  const app = await buildApp({ config, db: database.db, services, logger: options.logger });
+  const deps = { config, db: database.db, mailer, queue, platform, storage };
+  const services = createServices(deps);
+  const jobs = jobsOf(deps, services);
+  await startQueues(queue, jobs);
+  if (options.workers ?? true) await startWorkers(queue, jobs);
+  const app = await buildApp({ config, db: database.db, services, storage, logger: options.logger });
   queue.onError = (error) => app.log.error({ err: error }, 'job queue error');
   let closing: Promise<void> | undefined;
   return {
@@ -46,6 +52,7 @@ export async function startRuntime(
     mailer,
     services,
     platform,
+    storage,
     app,
     close() {
       closing ??= (async () => {

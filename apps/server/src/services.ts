@@ -1,11 +1,15 @@
 import type { Config } from './config';
 import type { Db } from './db/index';
-import type { Mailer } from './jobs/mail/mailer';
+import { type Mailer, mailJobs } from './jobs/mail/mailer';
 import type { JobQueue } from './jobs/queue';
+import type { AnyJobDefinition } from './jobs/workers';
 import { AuthService } from './modules/auth/service';
 import { CollaboratorService } from './modules/collaborators/service';
+import { CredentialService } from './modules/credentials/service';
 import { DeveloperAppService } from './modules/developer-apps/service';
+import { notificationJobs } from './modules/notifications/jobs';
 import { NotificationService } from './modules/notifications/service';
+import { SandboxService } from './modules/sandboxes/service';
 import type { Platform } from './platform/types';
 import type { Storage } from './storage/index';
 
@@ -14,21 +18,38 @@ export interface Services {
   auth: AuthService;
   notifications: NotificationService;
   developerApps: DeveloperAppService;
+  sandboxes: SandboxService;
+  credentials: CredentialService;
   collaborators: CollaboratorService;
 }
 
-export function createServices(deps: {
+export interface ServiceDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
   queue: JobQueue;
   platform: Platform;
   storage: Storage;
-}): Services {
-  return {
+}
+
+export function createServices(deps: ServiceDeps): Services {
+  const services: Services = {
     auth: new AuthService(deps),
     notifications: new NotificationService(deps),
     developerApps: new DeveloperAppService(deps),
+    sandboxes: new SandboxService(deps),
+    credentials: new CredentialService(deps),
     collaborators: new CollaboratorService(deps),
   };
+  deps.platform.onSandboxFinished((event) => services.sandboxes.sandboxFinished(event));
+  return services;
+}
+
+/** Every background job: each module (and the platform adapter) exports its own; jobs/ only runs them. */
+export function jobsOf(deps: ServiceDeps, services: Services): AnyJobDefinition[] {
+  return [
+    ...mailJobs(deps.mailer, deps.db, deps.config),
+    ...notificationJobs(services.notifications),
+    ...deps.platform.jobs(),
+  ];
 }

@@ -77,7 +77,9 @@ describe('/api/v1/account', () => {
       payload: { current_password: 'not it at all', password: 'a changed password' },
     });
     expect(wrong.statusCode).toBe(422);
-    expect(errorOf(wrong).details).toEqual([{ path: 'current_password', message: 'is incorrect' }]);
+    expect(errorOf(wrong).details).toMatchObject([
+      { path: 'current_password', code: 'incorrect', message: 'is incorrect' },
+    ]);
 
     const missing = await client.request({
       method: 'PATCH',

@@ -200,7 +200,7 @@ describe('admin notifications: bad input', () => {
       .executeTakeFirstOrThrow();
     const response = await admin.request({ method: 'POST', url: base, payload });
     expect(response.statusCode).toBe(422);
-    expect(errorOf(response).details).toEqual([{ path, message }]);
+    expect(errorOf(response).details).toMatchObject([{ path, message }]);
     const after = await runtime.database.db
       .selectFrom('notifications')
       .select((eb) => eb.fn.countAll<number>().as('n'))

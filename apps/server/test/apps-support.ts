@@ -1,8 +1,17 @@
-import type { UserRow } from '../src/db/schema';
+import type { DeveloperAppRow, UserRow } from '../src/db/schema';
 import type { Runtime } from '../src/runtime';
 import { type Client, createUser, signIn } from './support';
 
 export type Actor = 'owner' | 'admin' | 'developer' | 'stranger' | 'platformAdmin';
+
+/** Factory: an app created through the service (so its sandbox is requested), owned by `owner`. */
+export async function createApp(
+  runtime: Runtime,
+  owner: UserRow,
+  name = 'Roof Sync',
+): Promise<DeveloperAppRow> {
+  return (await runtime.services.developerApps.create(owner, name)).app;
+}
 
 /** An app created through the service (so it has its sandbox) with one user per role signed in. */
 export async function appWithTeam(runtime: Runtime, name = 'Roof Sync') {
@@ -13,7 +22,7 @@ export async function appWithTeam(runtime: Runtime, name = 'Roof Sync') {
     stranger: await createUser(runtime),
     platformAdmin: await createUser(runtime, { isAdmin: true }),
   };
-  const app = await runtime.services.developerApps.create(users.owner, name);
+  const app = await createApp(runtime, users.owner, name);
   for (const role of ['admin', 'developer'] as const) {
     await runtime.database.db
       .insertInto('collaborators')

@@ -40,7 +40,7 @@ describe('sandbox credentials', () => {
       payload: { sandbox: { redirect_uri: 'ftp://x.example\nhttps://fine.example' } },
     });
     expect(bad.statusCode).toBe(422);
-    expect(errorOf(bad).details).toEqual([
+    expect(errorOf(bad).details).toMatchObject([
       {
         path: 'sandbox.redirect_uri',
         message: 'line 1: must use https (http is allowed only for localhost and 127.0.0.1)',
@@ -54,7 +54,7 @@ describe('sandbox credentials', () => {
 
   it('refuses changes while the sandbox is not live', async () => {
     const team = await appWithTeam(runtime, 'Pending sandbox');
-    const sandboxId = team.app.sandbox?.id;
+    const sandboxId = (await runtime.platform.sandboxOf(team.app.id))?.id;
     const patch = await team.clients.owner.request({
       method: 'PATCH',
       url: `/api/v1/sandboxes/${sandboxId}`,

@@ -98,6 +98,7 @@ describe('single-page app', () => {
       config: testConfig({ WEB_DIST_DIR: dist }),
       db: database.db,
       services: runtime.services,
+      storage: runtime.storage,
     });
     try {
       const deep = await app.inject({ method: 'GET', url: '/developer_apps/12/settings' });

@@ -200,7 +200,7 @@ describe('POST /api/v1/invitations', () => {
     for (const email of [as.developer.user.email, as.owner.user.email.toUpperCase()]) {
       const response = await invite(as.admin, app.id, email);
       expect(response.statusCode).toBe(422);
-      expect(errorOf(response).details).toEqual([
+      expect(errorOf(response).details).toMatchObject([
         { path: 'email', message: 'already belongs to a collaborator of this app' },
       ]);
     }
@@ -214,7 +214,7 @@ describe('POST /api/v1/invitations', () => {
     const { invitation } = await invited_(app, email);
     const twice = await invite(as.admin, app.id, email.toUpperCase(), 'admin');
     expect(twice.statusCode).toBe(422);
-    expect(errorOf(twice).details).toEqual([
+    expect(errorOf(twice).details).toMatchObject([
       { path: 'email', message: 'has already been invited to this app' },
     ]);
     expect(await invitationsOf(app)).toHaveLength(1);
@@ -504,7 +504,7 @@ describe('an invitation is not a collaborator', () => {
       payload: { developer_app_id: app.id, collaborators: [{ id: invitationId, role: 'owner' }] },
     });
     expect(response.statusCode).toBe(422);
-    expect(errorOf(response).details).toEqual([
+    expect(errorOf(response).details).toMatchObject([
       { path: 'collaborators.0.id', message: 'is not a collaborator of this app' },
     ]);
     expect(await collaboratorsOf(app)).toEqual(before);

@@ -56,7 +56,9 @@ describe('POST /api/v1/registrations', () => {
       .executeTakeFirstOrThrow();
     const response = await register({ ...valid, name: 'Impostor', password: 'another long password' });
     expect(response.statusCode).toBe(422);
-    expect(errorOf(response).details).toEqual([{ path: 'email', message: 'has already been taken' }]);
+    expect(errorOf(response).details).toMatchObject([
+      { path: 'email', code: 'taken', message: 'has already been taken' },
+    ]);
     const rows = await runtime.database.db
       .selectFrom('users')
       .selectAll()

@@ -1,30 +1,12 @@
 import { z } from 'zod';
+import { emailAddress as email, newPassword, rawText, requiredText } from './fields';
 import { LIMITS } from './limits';
 
-const email = z
-  .string()
-  .trim()
-  .max(LIMITS.email, { message: `must be at most ${LIMITS.email} characters` })
-  .pipe(z.email({ message: 'is not a valid e-mail address' }))
-  .transform((value) => value.toLowerCase());
-
-const newPassword = z
-  .string()
-  .min(LIMITS.passwordMin, { message: `must be at least ${LIMITS.passwordMin} characters` })
-  .max(LIMITS.passwordMax, { message: `must be at most ${LIMITS.passwordMax} characters` });
-
-const requiredText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: "can't be blank" })
-    .max(max, { message: `must be at most ${max} characters` });
-
-const token = z.string().min(1, { message: "can't be blank" }).max(LIMITS.token);
+const token = rawText(LIMITS.token).min(1, { message: "can't be blank" });
 
 export const registrationRequest = z.strictObject({
-  name: requiredText(LIMITS.name),
-  company_name: requiredText(LIMITS.companyName),
+  name: requiredText({ max: LIMITS.name }),
+  company_name: requiredText({ max: LIMITS.companyName }),
   email,
   password: newPassword,
 });
@@ -34,12 +16,10 @@ export const tokenRequest = z.strictObject({ token });
 export const emailRequest = z.strictObject({ email });
 
 export const sessionRequest = z.strictObject({
-  email: z
-    .string()
+  email: rawText(LIMITS.email)
     .trim()
-    .max(LIMITS.email)
     .transform((value) => value.toLowerCase()),
-  password: z.string().max(LIMITS.passwordMax),
+  password: rawText(LIMITS.passwordMax),
 });
 export type SessionRequest = z.input<typeof sessionRequest>;
 
@@ -63,10 +43,10 @@ export const passwordResetUpdateRequest = z.strictObject({ token, password: newP
 
 export const accountUpdateRequest = z
   .strictObject({
-    name: requiredText(LIMITS.name).optional(),
-    company_name: requiredText(LIMITS.companyName).optional(),
+    name: requiredText({ max: LIMITS.name }).optional(),
+    company_name: requiredText({ max: LIMITS.companyName }).optional(),
     critical_emails: z.boolean().optional(),
-    current_password: z.string().max(LIMITS.passwordMax).optional(),
+    current_password: rawText(LIMITS.passwordMax).optional(),
     password: newPassword.optional(),
   })
   .refine((body) => body.password === undefined || (body.current_password ?? '') !== '', {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from './fields';
+import { uploadedFile } from './uploads';
 
 /** Collaborator roles on one app (spec 2 §6); `user` is named by the spec but never granted here. */
 export const collaboratorRole = z.enum(['owner', 'admin', 'developer']);
@@ -14,6 +16,9 @@ export const DEVELOPER_APP_LIMITS = {
   redirectUri: 2000,
   thumbnailBytes: 2 * 1024 * 1024,
 } as const;
+
+/** What an app logo may be (spec 1 §9, spec 2 §5), recognised from the file's bytes. */
+export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png'] as const;
 
 /** The abilities the spec names (spec 2 §6), computed on the server and sent with every app. */
 export const appPermissions = z.object({
@@ -185,12 +190,11 @@ export const developerAppSummary = developerAppResponse
   .extend({ sandbox_status: sandboxStatus.nullable() });
 export type DeveloperAppSummary = z.infer<typeof developerAppSummary>;
 
-const appName = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: "can't be blank" })
-    .max(max, { message: `must be at most ${max} characters` });
+const appName = (max: number) => requiredText({ max });
+const redirectUris = optionalText({
+  max: DEVELOPER_APP_LIMITS.redirectUris * (DEVELOPER_APP_LIMITS.redirectUri + 1),
+  multiline: true,
+});
 
 export const createDeveloperAppRequest = z.strictObject({
   internal_name: appName(DEVELOPER_APP_LIMITS.internalName),
@@ -201,15 +205,14 @@ export const updateDeveloperAppRequest = z.strictObject({
     internal_name: appName(DEVELOPER_APP_LIMITS.internalName).optional(),
     name: appName(DEVELOPER_APP_LIMITS.name).optional(),
     confidential: z.boolean().optional(),
-    redirect_uri: z
-      .string()
-      .max(DEVELOPER_APP_LIMITS.redirectUris * (DEVELOPER_APP_LIMITS.redirectUri + 1))
-      .optional(),
+    redirect_uri: redirectUris.optional(),
     /** Developers may only ask: 'production_pending'. Granting is the admin route's. */
     production_access: z
       .literal('production_pending', { message: 'can only be requested (production_pending)' })
       .optional(),
     remove_thumbnail: z.boolean().optional(),
+    /** Multipart only: the new logo (THUMBNAIL_TYPES, DEVELOPER_APP_LIMITS.thumbnailBytes). */
+    thumbnail: uploadedFile.optional(),
   }),
 });
 export type UpdateDeveloperAppRequest = z.input<typeof updateDeveloperAppRequest>;
@@ -224,7 +227,7 @@ export const adminUpdateDeveloperAppRequest = z.strictObject({
 
 export const updateSandboxRequest = z.strictObject({
   sandbox: z.strictObject({
-    redirect_uri: z.string().max(DEVELOPER_APP_LIMITS.redirectUris * (DEVELOPER_APP_LIMITS.redirectUri + 1)),
+    redirect_uri: redirectUris,
   }),
 });
 

@@ -1,14 +1,218 @@
 import { z } from 'zod';
 
+/**
+ * The stable error codes of the API, one catalogue for both sides (CONVENTIONS.md): the server answers
+ * them in `error.code`, the web turns each into translated text (`errors.code.<code>`).
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'malformed_json',
+  'unauthenticated',
+  'invalid_credentials',
+  'email_not_confirmed',
+  'forbidden',
+  'csrf_invalid',
+  'not_found',
+  'conflict',
+  'gone',
+  'payload_too_large',
+  'unsupported_media_type',
+  'validation_failed',
+  'invalid_token',
+  'too_many_attempts',
+  'too_many_requests',
+  'internal_error',
+  'service_unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The HTTP status each code is answered with. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  malformed_json: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  email_not_confirmed: 403,
+  forbidden: 403,
+  csrf_invalid: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  invalid_token: 422,
+  too_many_attempts: 429,
+  too_many_requests: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const satisfies Record<ErrorCode, number>;
+
+/**
+ * What is wrong with one field (`error.details[].code`); `params` fill the translated text
+ * (`errors.detail.<code>`), e.g. `{max: 120}` for too_long. Areas add their own codes here, so the
+ * web can translate every one of them.
+ */
+export const DETAIL_CODES = [
+  'required',
+  'too_long',
+  'too_short',
+  'too_many',
+  'too_few',
+  'too_large',
+  'too_small',
+  'invalid_type',
+  'invalid_email',
+  'invalid_url',
+  'invalid_format',
+  'invalid_choice',
+  'invalid_date',
+  'control_characters',
+  'unknown_field',
+  'invalid',
+  'taken',
+  'incorrect',
+  'mismatch',
+  'file_too_large',
+  'file_type',
+  'redirect_uri',
+  'already_collaborator',
+  'already_invited',
+  'single_owner',
+  'invitation_status',
+] as const;
+export type DetailCode = (typeof DETAIL_CODES)[number];
+
+export const errorDetail = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.enum(DETAIL_CODES),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
 /** The one error body of every 4xx/5xx answer (ARCHITECTURE.md "HTTP conventions"). */
-export const errorDetail = z.object({ path: z.string(), message: z.string() });
 export const errorResponse = z.object({
   errors: z.array(z.string()),
   error: z.object({
-    code: z.string(),
+    code: z.enum(ERROR_CODES),
     message: z.string(),
     details: z.array(errorDetail),
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 export type ErrorDetail = z.infer<typeof errorDetail>;
+export type DetailParams = NonNullable<ErrorDetail['params']>;
+
+/** The parts of a zod issue the mapping reads (zod's own issue type, loosely, so both sides can pass theirs). */
+export interface IssueLike {
+  code: string;
+  message: string;
+  path: readonly PropertyKey[];
+  input?: unknown;
+  expected?: unknown;
+  origin?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+  format?: unknown;
+  values?: readonly unknown[];
+  keys?: readonly string[];
+  params?: Record<string, unknown>;
+}
+
+/**
+ * A zod issue as an error detail: a stable code and its params from the issue's kind, the message the
+ * schema wrote (English, for API clients). Custom checks name their code in `params.code`.
+ */
+export function detailFromIssue(issue: IssueLike, path: string): ErrorDetail {
+  const { code, params } = issueCode(issue);
+  return params
+    ? { path, message: messageOf(issue), code, params }
+    : { path, message: messageOf(issue), code };
+}
+
+function issueCode(issue: IssueLike): { code: DetailCode; params?: DetailParams } {
+  const min = Number(issue.minimum);
+  const max = Number(issue.maximum);
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined
+        ? { code: 'required' }
+        : { code: 'invalid_type', params: { expected: String(issue.expected) } };
+    case 'too_small':
+      if (issue.origin === 'string')
+        return min <= 1 ? { code: 'required' } : { code: 'too_short', params: { min } };
+      if (issue.origin === 'array' || issue.origin === 'set') return { code: 'too_few', params: { min } };
+      if (issue.origin === 'date') return { code: 'invalid_date' };
+      return { code: 'too_small', params: { min } };
+    case 'too_big':
+      if (issue.origin === 'string') return { code: 'too_long', params: { max } };
+      if (issue.origin === 'array' || issue.origin === 'set') return { code: 'too_many', params: { max } };
+      if (issue.origin === 'date') return { code: 'invalid_date' };
+      return { code: 'too_large', params: { max } };
+    case 'invalid_format':
+      if (issue.format === 'email') return { code: 'invalid_email' };
+      if (issue.format === 'url') return { code: 'invalid_url' };
+      return { code: 'invalid_format' };
+    case 'invalid_value':
+      return {
+        code: 'invalid_choice',
+        params: { values: (issue.values ?? []).map(String).join(', ') },
+      };
+    case 'unrecognized_keys':
+      return { code: 'unknown_field' };
+    case 'custom': {
+      const custom = issue.params?.code;
+      if (typeof custom === 'string' && (DETAIL_CODES as readonly string[]).includes(custom)) {
+        const rest = Object.fromEntries(
+          Object.entries(issue.params ?? {}).filter(
+            ([key, value]) => key !== 'code' && (typeof value === 'string' || typeof value === 'number'),
+          ),
+        ) as DetailParams;
+        return Object.keys(rest).length > 0
+          ? { code: custom as DetailCode, params: rest }
+          : { code: custom as DetailCode };
+      }
+      return { code: 'invalid' };
+    }
+    default:
+      return { code: 'invalid' };
+  }
+}
+
+function messageOf(issue: IssueLike): string {
+  if (issue.code === 'unrecognized_keys') return 'is not a known field';
+  if (issue.code === 'invalid_type') {
+    return issue.input === undefined ? "can't be blank" : `must be ${article(String(issue.expected))}`;
+  }
+  return issue.message;
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** The dotted path of a field (`pictures.2.description`), with an optional prefix (`headers`). */
+export function issuePath(path: readonly PropertyKey[], prefix: readonly string[] = []): string {
+  return [...prefix, ...path.map(String)].join('.');
+}
+
+/** One detail per field: the first problem of each path, in order (unknown keys get one each). */
+export function detailsFromIssues(
+  issues: readonly IssueLike[],
+  prefix: readonly string[] = [],
+): ErrorDetail[] {
+  const seen = new Set<string>();
+  const details: ErrorDetail[] = [];
+  for (const issue of issues) {
+    const paths =
+      issue.code === 'unrecognized_keys' && issue.keys
+        ? issue.keys.map((key) => issuePath([...issue.path, key], prefix))
+        : [issuePath(issue.path, prefix)];
+    for (const path of paths) {
+      if (seen.has(path)) continue;
+      seen.add(path);
+      details.push(detailFromIssue(issue, path));
+    }
+  }
+  return details;
+}

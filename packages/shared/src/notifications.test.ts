@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isCalendarDate } from './fields';
 import {
   bellDate,
-  isCalendarDate,
   isNotificationVisible,
   isVisibleByShowAfter,
   normaliseCritical,

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 import 'dayjs/locale/es';
 import { z } from 'zod';
+import { optionalDate, requiredText } from './fields';
 
 dayjs.extend(advancedFormat);
 
@@ -12,26 +13,8 @@ export const BELL_PREVIEW_COUNT = 3;
 /** List cards truncate the summary to this many characters (spec 1 §9). */
 export const SUMMARY_PREVIEW_LENGTH = 160;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: "can't be blank" })
-    .max(max, { message: `must be at most ${max} characters` });
-
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-const showAfter = z
-  .union([z.string(), z.null()])
-  .transform((value) => (value === null || value.trim() === '' ? null : value.trim()))
-  .refine((value) => value === null || isCalendarDate(value), {
-    message: 'must be a real date written YYYY-MM-DD',
-  });
+const text = (max: number) => requiredText({ max, multiline: max > NOTIFICATION_LIMITS.title });
+const showAfter = optionalDate;
 
 export const notificationInput = z.strictObject({
   title: text(NOTIFICATION_LIMITS.title),

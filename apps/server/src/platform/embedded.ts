@@ -1,77 +1,129 @@
 import type { Config } from '../config';
 import type { Db } from '../db/index';
+import type { PlatformOAuthApplicationRow, PlatformSandboxRow } from '../db/schema';
 import { hashToken, randomToken } from '../http/crypto';
-import type { JobQueue } from '../jobs/queue';
 import { platformRepository as repo } from './repository';
-import type { Environment, IssuedSecret, Platform, SandboxFinishedListener } from './types';
+import type {
+  Environment,
+  IssuedSecret,
+  OAuthApplication,
+  Platform,
+  PlatformJob,
+  PlatformScheduler,
+  Sandbox,
+  SandboxFinished,
+  SandboxStatus,
+} from './types';
 
 export const SANDBOX_PROVISION_QUEUE = 'platform.sandbox.provision';
 
+function toOAuthApplication(row: PlatformOAuthApplicationRow): OAuthApplication {
+  return {
+    uid: row.uid,
+    appId: row.developer_app_id,
+    environment: row.environment,
+    name: row.name,
+    redirectUri: row.redirect_uri,
+    confidential: row.confidential,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    secretRotatedAt: row.secret_rotated_at,
+  };
+}
+
 /**
- * The platform as the portal runs it by default and in tests: its state lives in our database and it
- * behaves like the real one — a sandbox is provisioned by a job after SANDBOX_PROVISION_DELAY_MS and
- * ends live (or failed, with SANDBOX_PROVISION_OUTCOME=failed); secrets are stored hashed.
+ * The platform as the portal runs it by default and in tests: its state lives in tables of its own in
+ * our database and it behaves like the real one — a sandbox is provisioned by a job after
+ * SANDBOX_PROVISION_DELAY_MS and ends live (or failed, with SANDBOX_PROVISION_OUTCOME=failed); secrets
+ * are stored hashed.
  */
 export class EmbeddedPlatform implements Platform {
-  onSandboxFinished: SandboxFinishedListener = async () => {};
+  #listeners: ((event: SandboxFinished) => Promise<void>)[] = [];
 
   constructor(
     private readonly deps: {
       db: Db;
-      queue: JobQueue;
+      /** Schedules the provisioning job inside the platform's own transaction. */
+      schedule: (trx: Db, ...job: Parameters<PlatformScheduler>) => Promise<void>;
       config: Pick<Config, 'sandboxProvisionDelayMs' | 'sandboxProvisionOutcome'>;
     },
   ) {}
 
-  async requestSandbox(trx: Db, appId: number, _appName: string, now = new Date()) {
-    const sandbox = await repo.insertSandbox(trx, appId, now);
-    await this.deps.queue.send(
-      trx,
-      SANDBOX_PROVISION_QUEUE,
-      { sandboxId: sandbox.id },
-      { startAfter: new Date(now.getTime() + this.deps.config.sandboxProvisionDelayMs) },
-    );
-    return sandbox;
+  onSandboxFinished(listener: (event: SandboxFinished) => Promise<void>): void {
+    this.#listeners.push(listener);
   }
 
+  jobs(): PlatformJob[] {
+    return [
+      {
+        name: SANDBOX_PROVISION_QUEUE,
+        retryLimit: 10,
+        retryDelaySeconds: 5,
+        handle: (data) => this.finishProvisioning(data as { sandboxId: number }),
+      },
+    ];
+  }
+
+  async requestSandbox(appId: number, _appName: string, now = new Date()): Promise<Sandbox> {
+    const { db, config, schedule } = this.deps;
+    const row = await db.transaction().execute(async (trx) => {
+      const sandbox = await repo.insertSandbox(trx, appId, now);
+      await schedule(
+        trx,
+        SANDBOX_PROVISION_QUEUE,
+        { sandboxId: sandbox.id },
+        new Date(now.getTime() + config.sandboxProvisionDelayMs),
+      );
+      return sandbox;
+    });
+    return this.toSandbox(db, row);
+  }
+
+  /**
+   * The provisioning job: a pending sandbox ends live or failed, then the listeners hear of it. When a
+   * listener fails the job runs again; the sandbox is final by then and only the event is repeated.
+   */
   async finishProvisioning(job: { sandboxId: number }, now = new Date()): Promise<void> {
     const { db, config } = this.deps;
-    await db.transaction().execute(async (trx) => {
+    const finished = await db.transaction().execute(async (trx) => {
       const sandbox = await repo.findSandbox(trx, job.sandboxId);
-      if (sandbox?.status !== 'pending') return;
+      if (!sandbox) return undefined;
+      if (sandbox.status !== 'pending') return sandbox;
       if (config.sandboxProvisionOutcome === 'failed') {
-        await repo.finishSandbox(
+        return repo.finishSandbox(
           trx,
           sandbox.id,
           { status: 'failed', companyId: null, url: null, oauthApplicationId: null },
           now,
           true,
         );
-        await this.onSandboxFinished(trx, {
-          appId: sandbox.developer_app_id,
-          sandboxId: sandbox.id,
-          status: 'failed',
-        });
-        return;
       }
       await this.makeLive(trx, sandbox.id, sandbox.developer_app_id, now, true);
-      await this.onSandboxFinished(trx, {
-        appId: sandbox.developer_app_id,
-        sandboxId: sandbox.id,
-        status: 'live',
-      });
+      return repo.findSandbox(trx, sandbox.id);
     });
+    if (!finished || finished.status === 'pending') return;
+    const event: SandboxFinished = {
+      appId: finished.developer_app_id,
+      sandboxId: finished.id,
+      status: finished.status,
+    };
+    for (const listener of this.#listeners) await listener(event);
   }
 
   async generateFakeSandbox(
-    trx: Db,
     appId: number,
     _appName: string,
     now = new Date(),
-  ): Promise<IssuedSecret> {
-    const existing = await repo.sandboxOfApp(trx, appId);
-    const sandbox = existing ?? (await repo.insertSandbox(trx, appId, now));
-    return this.makeLive(trx, sandbox.id, appId, now, false);
+  ): Promise<{ sandbox: Sandbox; secret: IssuedSecret }> {
+    const { db } = this.deps;
+    const secret = await db.transaction().execute(async (trx) => {
+      const existing = await repo.sandboxOfApp(trx, appId);
+      const sandbox = existing ?? (await repo.insertSandbox(trx, appId, now));
+      return this.makeLive(trx, sandbox.id, appId, now, false);
+    });
+    const sandbox = await this.sandboxOf(appId);
+    if (!sandbox) throw new Error(`sandbox of app ${appId} vanished`);
+    return { sandbox, secret };
   }
 
   private async makeLive(
@@ -98,54 +150,82 @@ export class EmbeddedPlatform implements Platform {
     return { uid: issued.uid, secret: issued.secret };
   }
 
-  async sandboxOf(db: Db, appId: number) {
-    const sandbox = await repo.sandboxOfApp(db, appId);
-    if (!sandbox) return undefined;
-    const oauth = sandbox.oauth_application_id
-      ? ((await repo.findOAuthApplicationById(db, sandbox.oauth_application_id)) ?? null)
-      : null;
-    return { sandbox, oauth };
+  private async toSandbox(db: Db, row: PlatformSandboxRow): Promise<Sandbox> {
+    const oauth = row.oauth_application_id
+      ? await repo.findOAuthApplicationById(db, row.oauth_application_id)
+      : undefined;
+    return {
+      id: row.id,
+      appId: row.developer_app_id,
+      status: row.status,
+      companyId: row.company_id,
+      url: row.url,
+      oauth: oauth ? toOAuthApplication(oauth) : null,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
   }
 
-  async sandboxesOf(db: Db, appIds: number[]) {
-    return new Map((await repo.sandboxesOfApps(db, appIds)).map((row) => [row.developer_app_id, row]));
+  async sandboxOf(appId: number): Promise<Sandbox | undefined> {
+    const row = await repo.sandboxOfApp(this.deps.db, appId);
+    return row ? this.toSandbox(this.deps.db, row) : undefined;
   }
 
-  findSandbox(db: Db, sandboxId: number) {
-    return repo.findSandbox(db, sandboxId);
+  async sandboxStatuses(appIds: readonly number[]): Promise<Map<number, SandboxStatus>> {
+    const rows = await repo.sandboxesOfApps(this.deps.db, [...appIds]);
+    return new Map(rows.map((row) => [row.developer_app_id, row.status]));
+  }
+
+  async findSandbox(sandboxId: number): Promise<Sandbox | undefined> {
+    const row = await repo.findSandbox(this.deps.db, sandboxId);
+    return row ? this.toSandbox(this.deps.db, row) : undefined;
   }
 
   async createProductionApplication(
-    trx: Db,
     appId: number,
     appName: string,
     redirectUri: string,
     now = new Date(),
-  ) {
-    const issued = await this.issue(trx, appId, 'production', appName, redirectUri, now);
+  ): Promise<IssuedSecret> {
+    const issued = await this.deps.db
+      .transaction()
+      .execute((trx) => this.issue(trx, appId, 'production', appName, redirectUri, now));
     return { uid: issued.uid, secret: issued.secret };
   }
 
-  oauthApplicationOf(db: Db, appId: number, environment: Environment) {
-    return repo.oauthApplicationOf(db, appId, environment);
+  async oauthApplicationOf(appId: number, environment: Environment): Promise<OAuthApplication | undefined> {
+    const row = await repo.oauthApplicationOf(this.deps.db, appId, environment);
+    return row ? toOAuthApplication(row) : undefined;
   }
 
-  findOAuthApplication(db: Db, uid: string) {
-    return repo.findOAuthApplicationByUid(db, uid);
+  async findOAuthApplication(uid: string): Promise<OAuthApplication | undefined> {
+    const row = await repo.findOAuthApplicationByUid(this.deps.db, uid);
+    return row ? toOAuthApplication(row) : undefined;
   }
 
-  async resetSecret(trx: Db, oauthApplicationId: number, now = new Date()): Promise<IssuedSecret> {
+  async resetSecret(uid: string, now = new Date()): Promise<IssuedSecret> {
+    const row = await repo.findOAuthApplicationByUid(this.deps.db, uid);
+    if (!row) throw new Error(`no OAuth application ${uid}`);
     const secret = randomToken(32);
-    const row = await repo.rotateSecret(trx, oauthApplicationId, hashToken(secret), now);
-    return { uid: row.uid, secret };
+    await repo.rotateSecret(this.deps.db, row.id, hashToken(secret), now);
+    return { uid, secret };
   }
 
   async updateOAuthApplication(
-    trx: Db,
-    oauthApplicationId: number,
-    changes: { redirect_uri?: string; confidential?: boolean },
-  ) {
-    await repo.updateOAuthApplication(trx, oauthApplicationId, changes, new Date());
+    uid: string,
+    changes: { redirectUri?: string; confidential?: boolean },
+  ): Promise<void> {
+    const row = await repo.findOAuthApplicationByUid(this.deps.db, uid);
+    if (!row) throw new Error(`no OAuth application ${uid}`);
+    await repo.updateOAuthApplication(
+      this.deps.db,
+      row.id,
+      {
+        ...(changes.redirectUri !== undefined ? { redirect_uri: changes.redirectUri } : {}),
+        ...(changes.confidential !== undefined ? { confidential: changes.confidential } : {}),
+      },
+      new Date(),
+    );
   }
 
   /** Creates the OAuth application of one environment, or rotates its secret when it exists. */

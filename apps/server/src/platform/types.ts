@@ -1,7 +1,31 @@
-import type { Db } from '../db/index';
-import type { PlatformOAuthApplicationRow, PlatformSandboxRow } from '../db/schema';
-
 export type Environment = 'production' | 'sandbox';
+export type SandboxStatus = 'pending' | 'live' | 'failed';
+
+/** An OAuth application on the platform: client id (uid), where it may redirect, whether it is confidential. */
+export interface OAuthApplication {
+  uid: string;
+  appId: number;
+  environment: Environment;
+  name: string;
+  redirectUri: string;
+  confidential: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  /** When the secret was last reset; null while the first secret is in use. */
+  secretRotatedAt: Date | null;
+}
+
+/** A sandbox company on the platform, with its OAuth application once it is live. */
+export interface Sandbox {
+  id: number;
+  appId: number;
+  status: SandboxStatus;
+  companyId: number | null;
+  url: string | null;
+  oauth: OAuthApplication | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 /** A freshly generated or reset secret: the plain value exists only in this object, once. */
 export interface IssuedSecret {
@@ -9,51 +33,49 @@ export interface IssuedSecret {
   secret: string;
 }
 
-export type SandboxFinishedListener = (
-  trx: Db,
-  event: { appId: number; sandboxId: number; status: 'live' | 'failed' },
-) => Promise<void>;
-
-export interface SandboxView {
-  sandbox: PlatformSandboxRow;
-  oauth: PlatformOAuthApplicationRow | null;
+export interface SandboxFinished {
+  appId: number;
+  sandboxId: number;
+  status: 'live' | 'failed';
 }
+
+/** A background job the platform adapter needs run (the portal's job queue runs it). */
+export interface PlatformJob {
+  name: string;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  handle(data: unknown): Promise<void>;
+}
+
+/** Puts a job of the platform's own on the portal's queue, to run after a delay. */
+export type PlatformScheduler = (name: string, data: object, startAfter: Date) => Promise<void>;
 
 /**
  * The door to the construction platform (ARCHITECTURE.md "The platform"): its sandboxes and OAuth
- * applications. Nothing outside platform/ knows which implementation runs. Every method that changes
- * something takes the caller's transaction.
+ * applications, in the platform's own terms. Nothing outside platform/ knows which implementation runs,
+ * and none of it takes part in the portal's transactions: it is another system.
  */
 export interface Platform {
   /** Asks for a sandbox; it starts pending and becomes live or failed later by itself. */
-  requestSandbox(trx: Db, appId: number, appName: string): Promise<PlatformSandboxRow>;
-  /** Makes a sandbox live at once, for staff (canGenerateFakeSandbox). */
-  generateFakeSandbox(trx: Db, appId: number, appName: string): Promise<IssuedSecret>;
-  sandboxOf(db: Db, appId: number): Promise<SandboxView | undefined>;
-  sandboxesOf(db: Db, appIds: number[]): Promise<Map<number, PlatformSandboxRow>>;
-  findSandbox(db: Db, sandboxId: number): Promise<PlatformSandboxRow | undefined>;
+  requestSandbox(appId: number, appName: string): Promise<Sandbox>;
+  /** Makes a sandbox live at once, for staff (canGenerateFakeSandbox); its new secret is returned once. */
+  generateFakeSandbox(appId: number, appName: string): Promise<{ sandbox: Sandbox; secret: IssuedSecret }>;
+  sandboxOf(appId: number): Promise<Sandbox | undefined>;
+  /** The status of many apps' sandboxes at once (lists). */
+  sandboxStatuses(appIds: readonly number[]): Promise<Map<number, SandboxStatus>>;
+  findSandbox(sandboxId: number): Promise<Sandbox | undefined>;
   /** Production OAuth credentials, created when production access is granted. */
-  createProductionApplication(
-    trx: Db,
-    appId: number,
-    appName: string,
-    redirectUri: string,
-  ): Promise<IssuedSecret>;
-  oauthApplicationOf(
-    db: Db,
-    appId: number,
-    environment: Environment,
-  ): Promise<PlatformOAuthApplicationRow | undefined>;
-  findOAuthApplication(db: Db, uid: string): Promise<PlatformOAuthApplicationRow | undefined>;
+  createProductionApplication(appId: number, appName: string, redirectUri: string): Promise<IssuedSecret>;
+  oauthApplicationOf(appId: number, environment: Environment): Promise<OAuthApplication | undefined>;
+  findOAuthApplication(uid: string): Promise<OAuthApplication | undefined>;
   /** Revokes the old secret (and, on the real platform, its tokens) and issues a new one. */
-  resetSecret(trx: Db, oauthApplicationId: number): Promise<IssuedSecret>;
+  resetSecret(uid: string): Promise<IssuedSecret>;
   updateOAuthApplication(
-    trx: Db,
-    oauthApplicationId: number,
-    changes: { redirect_uri?: string; confidential?: boolean },
+    uid: string,
+    changes: { redirectUri?: string; confidential?: boolean },
   ): Promise<void>;
-  /** Told, inside the transaction that changed it, when a requested sandbox ends live or failed. */
-  onSandboxFinished: SandboxFinishedListener;
-  /** The job handler that finishes provisioning; registered with the job queue. */
-  finishProvisioning(job: { sandboxId: number }): Promise<void>;
+  /** Called when a requested sandbox ends live or failed; a failing listener is called again later. */
+  onSandboxFinished(listener: (event: SandboxFinished) => Promise<void>): void;
+  /** The background jobs this adapter needs (the embedded platform's provisioning). */
+  jobs(): PlatformJob[];
 }

@@ -1,9 +1,12 @@
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Where uploaded files live: a local directory by default; an object store can implement the same. */
 export interface Storage {
-  put(key: string, data: Buffer): Promise<void>;
+  put(key: string, data: Buffer | Readable, options?: { contentType?: string }): Promise<{ size: number }>;
   get(key: string): Promise<Buffer | undefined>;
   delete(key: string): Promise<void>;
 }
@@ -19,13 +22,19 @@ export class LocalStorage implements Storage {
     return path.join(this.root, key);
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  async put(key: string, data: Buffer | Readable): Promise<{ size: number }> {
     const target = this.pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     // Write then rename, so a reader never sees half a file.
     const temporary = `${target}.${process.pid}.tmp`;
-    await fs.writeFile(temporary, data);
+    try {
+      await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, createWriteStream(temporary));
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      throw error;
+    }
     await fs.rename(temporary, target);
+    return { size: (await fs.stat(target)).size };
   }
 
   async get(key: string): Promise<Buffer | undefined> {

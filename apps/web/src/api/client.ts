@@ -1,4 +1,12 @@
-import type { ErrorDetail } from '@lintel/shared';
+import {
+  type EndpointKey,
+  type EndpointOf,
+  type ErrorDetail,
+  fillPath,
+  type PathParamNames,
+  type WithBlobs,
+} from '@lintel/shared';
+import type { z } from 'zod';
 import { getCsrfToken } from './csrf';
 import { type QueryParams, toQueryString } from './query-string';
 
@@ -61,36 +69,41 @@ function toDetails(value: unknown): ErrorDetail[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) =>
     isRecord(item) && typeof item.path === 'string' && typeof item.message === 'string'
-      ? [{ path: item.path, message: item.message }]
+      ? [
+          {
+            path: item.path,
+            message: item.message,
+            code: (typeof item.code === 'string' ? item.code : 'invalid') as ErrorDetail['code'],
+            ...(isRecord(item.params) ? { params: item.params as ErrorDetail['params'] } : {}),
+          },
+        ]
       : [],
   );
 }
 
 /** Reads the error body; tolerates a proxy's HTML page or an empty body. */
 export async function parseError(response: Response): Promise<ApiError> {
+  return errorFromBody(response.status, response.statusText, await response.text().catch(() => ''));
+}
+
+function errorFromBody(status: number, statusText: string, text: string): ApiError {
   let body: unknown = null;
   try {
-    body = await response.json();
+    body = text ? JSON.parse(text) : null;
   } catch {
     body = null;
   }
-  const fallback = response.statusText || `HTTP ${response.status}`;
+  const fallback = statusText || `HTTP ${status}`;
   if (isRecord(body)) {
     const errors = Array.isArray(body.errors)
       ? body.errors.filter((item): item is string => typeof item === 'string')
       : [];
     const error = isRecord(body.error) ? body.error : {};
-    const code = typeof error.code === 'string' ? error.code : `http_${response.status}`;
+    const code = typeof error.code === 'string' ? error.code : `http_${status}`;
     const message = typeof error.message === 'string' ? error.message : (errors[0] ?? fallback);
-    return new ApiError(
-      response.status,
-      code,
-      message,
-      toDetails(error.details),
-      errors.length ? errors : [message],
-    );
+    return new ApiError(status, code, message, toDetails(error.details), errors.length ? errors : [message]);
   }
-  return new ApiError(response.status, `http_${response.status}`, fallback);
+  return new ApiError(status, `http_${status}`, fallback);
 }
 
 export function apiUrl(path: string, query?: QueryParams): string {
@@ -165,3 +178,130 @@ export const api = {
   delete: <T = void>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
   list: apiList,
 };
+
+// ——— Calls typed from the shared contracts (packages/shared/src/api): the key names the endpoint. ———
+
+type Schema<S> = S extends z.ZodType ? S : never;
+type PathInput<P extends string> = [PathParamNames<P>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<PathParamNames<P>, string | number> };
+type QueryInput<E> = E extends { query: z.ZodType }
+  ? { query?: z.input<Schema<E['query']>> }
+  : { query?: undefined };
+type BodyInput<E> = E extends { body: z.ZodType }
+  ? { body: WithBlobs<z.input<Schema<E['body']>>> }
+  : { body?: undefined };
+
+/** What a call of endpoint K takes: its path parameters, query and body, typed from the contract. */
+export type CallInput<K extends EndpointKey> = PathInput<EndpointOf<K>['path']> &
+  QueryInput<EndpointOf<K>> &
+  BodyInput<EndpointOf<K>> & { signal?: AbortSignal };
+
+/** What a call of endpoint K answers: the response body (nothing for 204). */
+export type CallOutput<K extends EndpointKey> =
+  EndpointOf<K> extends { status: 204 }
+    ? undefined
+    : EndpointOf<K> extends { response: z.ZodType }
+      ? z.output<Schema<EndpointOf<K>['response']>>
+      : undefined;
+
+/** The item type of a list endpoint. */
+export type ListItemOf<K extends EndpointKey> = CallOutput<K> extends readonly (infer T)[] ? T : never;
+
+type Args<K extends EndpointKey> = [PathParamNames<EndpointOf<K>['path']>] extends [never]
+  ? EndpointOf<K> extends { body: z.ZodType }
+    ? [input: CallInput<K>]
+    : [input?: CallInput<K>]
+  : [input: CallInput<K>];
+
+function target(key: EndpointKey, params?: Record<string, string | number>) {
+  const space = key.indexOf(' ');
+  const method = key.slice(0, space) as Method;
+  const path = fillPath(key.slice(space + 1), params).replace(/^\/api\/v1/, '');
+  return { method, path };
+}
+
+/** Calls an endpoint by its contract key: `call('GET /api/v1/developer_apps/:id', { params: { id } })`. */
+export async function call<K extends EndpointKey>(key: K, ...[input]: Args<K>): Promise<CallOutput<K>> {
+  const { method, path } = target(key, input?.params as Record<string, string | number> | undefined);
+  return apiRequest<CallOutput<K>>(path, {
+    method,
+    body: input?.body,
+    query: input?.query as QueryParams | undefined,
+    signal: input?.signal,
+  });
+}
+
+/** Calls a list endpoint: the page of items with the `Total` and `Per-Page` headers read. */
+export async function callList<K extends EndpointKey>(
+  key: K,
+  ...[input]: Args<K>
+): Promise<ListResult<ListItemOf<K>>> {
+  const { path } = target(key, input?.params as Record<string, string | number> | undefined);
+  return apiList<ListItemOf<K>>(path, (input?.query ?? {}) as QueryParams, { signal: input?.signal });
+}
+
+/** Flattens a body into form fields the way the server reads them: `developer_app[name]`, files as files. */
+export function toFormData(body: unknown, form = new FormData(), prefix = ''): FormData {
+  if (body instanceof Blob) {
+    form.append(prefix, body, body instanceof File ? body.name : 'blob');
+  } else if (Array.isArray(body)) {
+    for (const [index, item] of body.entries()) toFormData(item, form, `${prefix}[${index}]`);
+  } else if (isRecord(body)) {
+    for (const [key, value] of Object.entries(body))
+      toFormData(value, form, prefix ? `${prefix}[${key}]` : key);
+  } else if (body !== undefined) {
+    form.append(prefix, body === null ? '' : String(body));
+  }
+  return form;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0–100, or null while the size is not known. */
+  percent: number | null;
+}
+
+/**
+ * Sends a body with files as multipart/form-data (same contract, same key), reporting upload
+ * progress as it goes; answers like `call`.
+ */
+export function upload<K extends EndpointKey>(
+  key: K,
+  input: CallInput<K> & { onProgress?: (progress: UploadProgress) => void },
+): Promise<CallOutput<K>> {
+  const { method, path } = target(key, input.params as Record<string, string | number> | undefined);
+  const form = toFormData(input.body);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, apiUrl(path, input.query as QueryParams | undefined));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getCsrfToken();
+    if (token) xhr.setRequestHeader('X-CSRF-Token', token);
+    xhr.upload.onprogress = (event) => {
+      input.onProgress?.({
+        loaded: event.loaded,
+        total: event.total,
+        percent:
+          event.lengthComputable && event.total > 0 ? Math.round((event.loaded / event.total) * 100) : null,
+      });
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as CallOutput<K>);
+        } catch {
+          reject(new ApiError(xhr.status, 'bad_response', 'The answer could not be read.'));
+        }
+      } else {
+        reject(errorFromBody(xhr.status, xhr.statusText, xhr.responseText));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'The server could not be reached.'));
+    xhr.onabort = () => reject(new DOMException('The upload was canceled.', 'AbortError'));
+    input.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

@@ -1,7 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
-import type { JobQueue, QueueDefinition } from '../queue';
+import type { JobQueue } from '../queue';
+import type { JobDefinition } from '../workers';
 import { outboundEmailRepository as repository } from './repository';
 import { type RenderedEmail, type TemplateName, templates } from './templates';
 
@@ -24,7 +25,12 @@ export interface EmailRequest<T extends TemplateName> {
   notificationId?: number;
 }
 
-export function mailQueues(config: Pick<Config, 'mailMaxAttempts'>): QueueDefinition[] {
+/** The delivery job and its dead letters: a message is tried MAIL_MAX_ATTEMPTS times, then marked failed. */
+export function mailJobs(
+  mailer: Mailer,
+  db: Db,
+  config: Pick<Config, 'mailMaxAttempts'>,
+): [JobDefinition<MailJob>, JobDefinition<MailJob>] {
   return [
     {
       name: MAIL_QUEUE,
@@ -32,6 +38,15 @@ export function mailQueues(config: Pick<Config, 'mailMaxAttempts'>): QueueDefini
       retryDelaySeconds: 2,
       deadLetter: MAIL_DEAD_LETTER_QUEUE,
       heartbeatSeconds: 30,
+      batchSize: 25,
+      concurrency: 2,
+      handle: (job) => mailer.deliver(db, job),
+    },
+    {
+      name: MAIL_DEAD_LETTER_QUEUE,
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+      handle: (job) => mailer.markDead(db, job),
     },
   ];
 }

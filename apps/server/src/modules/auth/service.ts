@@ -47,7 +47,7 @@ export class AuthService {
         password_hash: passwordHash,
         confirmed_at: null,
       });
-      if (!user) throw errors.field('email', 'has already been taken');
+      if (!user) throw errors.field('email', 'taken', 'has already been taken');
       await this.sendConfirmation(trx, user, now);
       return user;
     });
@@ -166,7 +166,7 @@ export class AuthService {
     if (changes.critical_emails !== undefined) update.critical_emails = changes.critical_emails;
     if (changes.password !== undefined) {
       if (!(await verifyPassword(changes.current_password ?? '', user.password_hash))) {
-        throw errors.field('current_password', 'is incorrect');
+        throw errors.field('current_password', 'incorrect', 'is incorrect');
       }
       update.password_hash = await hashPassword(changes.password, this.deps.config.scryptLogN);
     }

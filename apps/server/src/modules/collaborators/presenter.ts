@@ -1,6 +1,6 @@
 import type { Collaborator, Invitation } from '@lintel/shared';
 import type { InvitationRow } from '../../db/schema';
-import type { AppContext } from '../developer-apps/access';
+import type { AppContext } from '../developer-apps/scope';
 import type { CollaboratorWithUser } from './repository';
 import { type DeveloperAppPermissions, permissionMatrix } from './schemas';
 

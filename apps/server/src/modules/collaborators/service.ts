@@ -3,9 +3,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { UserRow } from '../../db/schema';
 import { hashToken, randomToken } from '../../http/crypto';
-import { AppError, errors } from '../../http/errors';
+import { detail, errors } from '../../http/errors';
 import type { Mailer } from '../../jobs/mail/mailer';
-import { appFor, ensure } from '../developer-apps/access';
+import { loadAppContext } from '../developer-apps/scope';
 import { collaboratorPolicy as policy } from './policy';
 import { presentCollaborator, presentInvitation, presentPermissions } from './presenter';
 import { collaboratorRepository as repo } from './repository';
@@ -19,13 +19,10 @@ export interface CollaboratorDeps {
   mailer: Mailer;
 }
 
-const refused = (message: string) => new AppError(403, 'forbidden', message);
+const refused = (message: string) => errors.forbidden(message);
 const invalidInvitation = () =>
-  new AppError(
-    422,
-    'invalid_token',
+  errors.invalidToken(
     'This invitation is invalid, was canceled, was already used or has expired. Please ask for a new one.',
-    [{ path: 'token', message: 'is invalid or has expired' }],
   );
 
 /**
@@ -36,12 +33,12 @@ export class CollaboratorService {
   constructor(private readonly deps: CollaboratorDeps) {}
 
   async list(user: UserRow, appId: number): Promise<Collaborator[]> {
-    await appFor(this.deps.db, user, appId);
+    await loadAppContext(this.deps.db, user, appId);
     return (await repo.list(this.deps.db, appId)).map(presentCollaborator);
   }
 
   async permissions(user: UserRow, appId: number): Promise<DeveloperAppPermissions> {
-    return presentPermissions(await appFor(this.deps.db, user, appId));
+    return presentPermissions(await loadAppContext(this.deps.db, user, appId));
   }
 
   /**
@@ -58,17 +55,17 @@ export class CollaboratorService {
     const appId = input.developer_app_id;
     const rows = await this.deps.db.transaction().execute(async (trx) => {
       await repo.lockApp(trx, appId);
-      const context = await appFor(trx, user, appId);
-      ensure(context, 'canManageCollaborators');
+      const context = await loadAppContext(trx, user, appId);
+      if (!context.permissions.canManageCollaborators) throw errors.forbidden();
       const current = new Map((await repo.list(trx, appId)).map((row) => [row.id, row]));
 
       const details: ErrorDetail[] = [];
       const seen = new Set<number>();
       input.collaborators.forEach((entry, index) => {
         if (seen.has(entry.id))
-          details.push({ path: `collaborators.${index}.id`, message: 'is listed twice' });
+          details.push(detail(`collaborators.${index}.id`, 'invalid', 'is listed twice'));
         else if (!current.has(entry.id)) {
-          details.push({ path: `collaborators.${index}.id`, message: 'is not a collaborator of this app' });
+          details.push(detail(`collaborators.${index}.id`, 'invalid', 'is not a collaborator of this app'));
         }
         seen.add(entry.id);
       });
@@ -79,7 +76,7 @@ export class CollaboratorService {
         return target && target.role !== entry.role ? [{ target, role: entry.role }] : [];
       });
       if (changes.filter((change) => change.role === 'owner').length > 1) {
-        throw errors.field('collaborators', 'can make only one collaborator the owner');
+        throw errors.field('collaborators', 'single_owner', 'can make only one collaborator the owner');
       }
       for (const change of changes) {
         const refusal = policy.roleChangeRefusal(user, context, change.target, change.role);
@@ -105,8 +102,8 @@ export class CollaboratorService {
   async remove(user: UserRow, appId: number, id: number): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       await repo.lockApp(trx, appId);
-      const context = await appFor(trx, user, appId);
-      ensure(context, 'canManageCollaborators');
+      const context = await loadAppContext(trx, user, appId);
+      if (!context.permissions.canManageCollaborators) throw errors.forbidden();
       const target = await repo.find(trx, appId, id);
       if (!target) throw errors.notFound('Collaborator');
       const refusal = policy.removalRefusal(user, context, target);
@@ -116,7 +113,7 @@ export class CollaboratorService {
   }
 
   async invitations(user: UserRow, appId: number, now = new Date()): Promise<Invitation[]> {
-    await appFor(this.deps.db, user, appId);
+    await loadAppContext(this.deps.db, user, appId);
     return (await repo.listPendingInvitations(this.deps.db, appId, now)).map((row) =>
       presentInvitation(row, now),
     );
@@ -131,14 +128,14 @@ export class CollaboratorService {
     const appId = input.developer_app_id;
     const row = await db.transaction().execute(async (trx) => {
       await repo.lockApp(trx, appId);
-      const context = await appFor(trx, user, appId);
-      ensure(context, 'canManageCollaborators');
+      const context = await loadAppContext(trx, user, appId);
+      if (!context.permissions.canManageCollaborators) throw errors.forbidden();
       if (await repo.collaboratesByEmail(trx, appId, input.email)) {
-        throw errors.field('email', 'already belongs to a collaborator of this app');
+        throw errors.field('email', 'already_collaborator', 'already belongs to a collaborator of this app');
       }
       await repo.expireStaleInvitations(trx, appId, input.email, now);
       if (await repo.findPendingInvitationFor(trx, appId, input.email)) {
-        throw errors.field('email', 'has already been invited to this app');
+        throw errors.field('email', 'already_invited', 'has already been invited to this app');
       }
       const token = randomToken();
       const expiresAt = new Date(now.getTime() + config.invitationTtlDays * DAY_MS);
@@ -177,13 +174,14 @@ export class CollaboratorService {
   async cancelInvitation(user: UserRow, appId: number, id: number, now = new Date()): Promise<Invitation> {
     const row = await this.deps.db.transaction().execute(async (trx) => {
       await repo.lockApp(trx, appId);
-      const context = await appFor(trx, user, appId);
-      ensure(context, 'canManageCollaborators');
+      const context = await loadAppContext(trx, user, appId);
+      if (!context.permissions.canManageCollaborators) throw errors.forbidden();
       const invitation = await repo.findInvitation(trx, appId, id);
       if (!invitation) throw errors.notFound('Invitation');
       if (invitation.status !== 'pending') {
         throw errors.field(
           'invitation.status',
+          'invitation_status',
           `only a pending invitation can be canceled (this one is ${invitation.status})`,
         );
       }

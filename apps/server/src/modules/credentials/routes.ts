@@ -1,30 +1,26 @@
-import { errorResponse, secretResponse } from '@lintel/shared';
+import { credentialEndpoints as api } from '@lintel/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { authenticated, requireUser } from '../../http/session';
-import type { DeveloperAppService } from '../developer-apps/service';
-
-const problems = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse };
+import { route } from '../../http/route';
+import { type AppScope, appContextOf } from '../developer-apps/scope';
+import { presentSecret } from '../sandboxes/presenter';
+import { credentialPolicy } from './policy';
+import type { CredentialService } from './service';
 
 /** Production OAuth credentials (spec 2 §7). */
-export function credentialRoutes(app: FastifyInstance, service: DeveloperAppService): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export function credentialRoutes(
+  app: FastifyInstance,
+  credentials: CredentialService,
+  appScope: AppScope,
+): void {
+  // The app of /oauth_applications/:uid, found through the platform; an unknown uid is 404.
+  const oauthApp = async (request: { params: unknown }) => {
+    const params = api.resetSecret.params.safeParse(request.params);
+    return params.success ? credentials.appOf(params.data.uid) : undefined;
+  };
 
-  r.post(
-    '/api/v1/oauth_applications/:uid/reset_secret',
-    {
-      schema: {
-        tags: ['Credentials'],
-        summary: 'Generate or reset an OAuth application secret; returned once',
-        params: z.strictObject({ uid: z.string().min(1).max(100) }),
-        response: { 200: secretResponse, ...problems },
-      },
-      preValidation: authenticated,
-    },
-    async (request) => {
-      const issued = await service.resetOAuthSecret(requireUser(request), request.params.uid);
-      return { uid: issued.uid, app_secret: issued.secret };
-    },
-  );
+  route(app, api.resetSecret, {
+    guards: [appScope(oauthApp, credentialPolicy.canReset)],
+    handler: async (request) =>
+      presentSecret(await credentials.resetSecret(appContextOf(request), request.params.uid)),
+  });
 }

@@ -7,6 +7,9 @@ export interface AppAccess {
   permissions: AppPermissions;
 }
 
+/** Fields of an app that are credentials: changing them needs canModifyCredentials. */
+const CREDENTIAL_FIELDS = new Set(['redirect_uri', 'production_access']);
+
 export const developerAppPolicy = {
   access(user: UserRow, role: CollaboratorRole | null): AppAccess {
     return { role, permissions: permissionsFor(role, user) };
@@ -21,5 +24,13 @@ export const developerAppPolicy = {
   /** The admin routes: platform administrators, deleted apps included. */
   canAdminister(user: UserRow): boolean {
     return user.is_admin;
+  },
+  /**
+   * Changing an app's settings: any write needs canEdit, whatever the body holds (a body that changes
+   * nothing is still a write); credential fields need canModifyCredentials too.
+   */
+  canUpdate(access: AppAccess, fields: readonly string[]): boolean {
+    const credentials = fields.some((field) => CREDENTIAL_FIELDS.has(field));
+    return access.permissions.canEdit && (!credentials || access.permissions.canModifyCredentials);
   },
 };

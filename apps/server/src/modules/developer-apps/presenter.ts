@@ -1,30 +1,7 @@
-import type { DeveloperApp, DeveloperAppSummary, Sandbox } from '@lintel/shared';
-import type {
-  DeveloperAppRow,
-  PlatformOAuthApplicationRow,
-  PlatformSandboxRow,
-  UserRow,
-} from '../../db/schema';
-import type { AppAccess } from './policy';
-
-export function presentSandbox(
-  sandbox: PlatformSandboxRow,
-  oauth: PlatformOAuthApplicationRow | null,
-  app: Pick<DeveloperAppRow, 'confidential'>,
-): Sandbox {
-  return {
-    id: sandbox.id,
-    status: sandbox.status,
-    live: sandbox.status === 'live',
-    app_id: oauth?.uid ?? null,
-    url: sandbox.url,
-    redirect_uri: oauth?.redirect_uri ?? '',
-    company_id: sandbox.company_id,
-    confidential: app.confidential,
-    created_at: sandbox.created_at.toISOString(),
-    updated_at: sandbox.updated_at.toISOString(),
-  };
-}
+import type { DeveloperApp, DeveloperAppSummary } from '@lintel/shared';
+import type { DeveloperAppRow } from '../../db/schema';
+import { presentSandbox } from '../sandboxes/presenter';
+import type { AppListItem, AppView } from './service';
 
 export function thumbnailUrl(
   app: Pick<DeveloperAppRow, 'id' | 'thumbnail_key' | 'updated_at'>,
@@ -35,13 +12,7 @@ export function thumbnailUrl(
 }
 
 /** The app as its collaborators (and platform administrators) see it: never a secret or its hash. */
-export function presentApp(
-  app: DeveloperAppRow,
-  access: AppAccess,
-  owner: Pick<UserRow, 'id' | 'name' | 'email'>,
-  sandbox: { sandbox: PlatformSandboxRow; oauth: PlatformOAuthApplicationRow | null } | undefined,
-  production: PlatformOAuthApplicationRow | undefined,
-): DeveloperApp {
+export function presentApp({ app, access, owner, sandbox, production }: AppView): DeveloperApp {
   return {
     id: app.id,
     uid: production?.uid ?? null,
@@ -58,21 +29,18 @@ export function presentApp(
     deleted_at: app.deleted_at?.toISOString() ?? null,
     current_user_role: access.role,
     permissions: access.permissions,
-    sandbox: sandbox ? presentSandbox(sandbox.sandbox, sandbox.oauth, app) : null,
+    sandbox: sandbox ? presentSandbox(sandbox, app) : null,
   };
 }
 
-export function presentSummary(
-  app: DeveloperAppRow & { role: DeveloperAppSummary['current_user_role'] },
-  sandbox: PlatformSandboxRow | undefined,
-): DeveloperAppSummary {
+export function presentSummary({ app, role, sandboxStatus }: AppListItem): DeveloperAppSummary {
   return {
     id: app.id,
     name: app.name,
     internal_name: app.internal_name,
     thumbnail_url: thumbnailUrl(app),
-    current_user_role: app.role,
+    current_user_role: role,
     created_at: app.created_at.toISOString(),
-    sandbox_status: sandbox?.status ?? null,
+    sandbox_status: sandboxStatus,
   };
 }

@@ -1,54 +1,51 @@
-import { errorResponse, sandboxResponse, secretResponse, updateSandboxRequest } from '@lintel/shared';
+import { sandboxEndpoints as api } from '@lintel/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from '../../http/params';
-import { authenticated, requireUser } from '../../http/session';
+import { route } from '../../http/route';
+import { presentApp } from '../developer-apps/presenter';
+import { type AppScope, appContextOf, appFromParams } from '../developer-apps/scope';
 import type { DeveloperAppService } from '../developer-apps/service';
+import { sandboxPolicy } from './policy';
+import { presentSandbox, presentSecret } from './presenter';
+import type { SandboxService } from './service';
 
-const problems = {
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  422: errorResponse,
-};
-const tags = ['Sandboxes'];
+/** A sandbox's redirect URIs and secret, and the staff's fake sandbox (spec 2 §4, §7). */
+export function sandboxRoutes(
+  app: FastifyInstance,
+  services: { sandboxes: SandboxService; developerApps: DeveloperAppService },
+  appScope: AppScope,
+): void {
+  const { sandboxes } = services;
+  // The app of /sandboxes/:id: found through the platform; a sandbox that does not exist is 404.
+  const sandboxApp = async (request: { params: unknown }) => {
+    const params = api.update.params.safeParse(request.params);
+    return params.success ? sandboxes.appOf(params.data.id) : undefined;
+  };
 
-/** A sandbox's redirect URIs and secret (spec 2 §7). */
-export function sandboxRoutes(app: FastifyInstance, service: DeveloperAppService): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.patch(
-    '/api/v1/sandboxes/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Change the sandbox redirect URIs',
-        params: idParams,
-        body: updateSandboxRequest,
-        response: { 200: sandboxResponse, ...problems },
-      },
-      preValidation: authenticated,
+  route(app, api.generateFakeSandbox, {
+    guards: [appScope(appFromParams, sandboxPolicy.canGenerateFake)],
+    handler: async (request) => {
+      const context = appContextOf(request);
+      const secret = await sandboxes.generateFake(context);
+      return { ...presentApp(await services.developerApps.get(context)), app_secret: secret.secret };
     },
-    async (request) =>
-      service.updateSandbox(requireUser(request), request.params.id, request.body.sandbox.redirect_uri),
-  );
+  });
 
-  r.post(
-    '/api/v1/sandboxes/:id/reset_secret',
-    {
-      schema: {
-        tags,
-        summary:
-          'Reset the sandbox secret; the old one and its tokens stop working. The new secret is returned once.',
-        params: idParams,
-        response: { 200: secretResponse, ...problems },
-      },
-      preValidation: authenticated,
+  route(app, api.update, {
+    guards: [appScope(sandboxApp, sandboxPolicy.canChange)],
+    handler: async (request) => {
+      const context = appContextOf(request);
+      const sandbox = await sandboxes.updateRedirectUris(
+        context,
+        request.params.id,
+        request.body.sandbox.redirect_uri,
+      );
+      return presentSandbox(sandbox, context.app);
     },
-    async (request) => {
-      const issued = await service.resetSandboxSecret(requireUser(request), request.params.id);
-      return { uid: issued.uid, app_secret: issued.secret };
-    },
-  );
+  });
+
+  route(app, api.resetSecret, {
+    guards: [appScope(sandboxApp, sandboxPolicy.canChange)],
+    handler: async (request) =>
+      presentSecret(await sandboxes.resetSecret(appContextOf(request), request.params.id)),
+  });
 }

@@ -1,0 +1,319 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  type EndpointDefinition,
+  type FileField,
+  UPLOAD_HEAD_BYTES,
+  UPLOAD_MARK,
+  type UploadedFile,
+} from '@lintel/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import qs from 'qs';
+import { z } from 'zod';
+import type { Storage } from '../storage/index';
+import { AppError, detail, errors } from './errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploads are streamed (the storage adapter of the configuration). */
+    storage: Storage;
+  }
+  interface FastifyRequest {
+    /** The files of a multipart request, stored; removed again when the answer is a refusal. */
+    uploads: UploadedFile[] | null;
+  }
+}
+
+// file-type recognises every format we accept from at most this many leading bytes.
+const SNIFF_BYTES = 4100;
+const MAX_TEXT_FIELDS = 500;
+const MAX_TEXT_FIELD_BYTES = 256 * 1024;
+
+/** `submission[pictures_attributes][0][file]` → `submission.pictures_attributes.0.file`. */
+export function bracketPath(field: string): string {
+  return field.replace(/\]/g, '').replace(/\[/g, '.');
+}
+
+function fieldPattern(name: string): RegExp {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\[N\\\]/g, '\\[\\d+\\]');
+  return new RegExp(`^${escaped}$`);
+}
+
+function specFor(files: Readonly<Record<string, FileField>>, field: string): [string, FileField] | undefined {
+  return Object.entries(files).find(([name]) => fieldPattern(name).test(field));
+}
+
+/** Registers the uploads decoration and removes a refused request's stored files. */
+export function registerUploads(app: FastifyInstance, storage: Storage): void {
+  app.decorate('storage', storage);
+  app.decorateRequest('uploads', null);
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.uploads || reply.statusCode < 400) return;
+    await Promise.allSettled(request.uploads.map((upload) => storage.delete(upload.key)));
+  });
+}
+
+/**
+ * Reads a multipart body: text fields in bracket form become the body (`developer_app[name]`), each file
+ * is recognised from its first bytes, refused unless its field accepts that type, and streamed to
+ * storage with its size capped; the body then holds an UploadedFile where the file was. Validation of
+ * the body by the contract's schema follows, as for JSON.
+ */
+export async function readMultipartBody(
+  request: FastifyRequest,
+  endpoint: EndpointDefinition,
+): Promise<void> {
+  const files = endpoint.files ?? {};
+  const specs = Object.values(files);
+  const largest = Math.max(...specs.map((spec) => spec.maxBytes));
+  const pairs: string[] = [];
+  const uploads: UploadedFile[] = [];
+  const counts = new Map<string, number>();
+  request.uploads = uploads;
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: largest + 1,
+        files: specs.reduce((sum, spec) => sum + (spec.maxCount ?? 1), 0),
+        fields: MAX_TEXT_FIELDS,
+        fieldSize: MAX_TEXT_FIELD_BYTES,
+        parts: MAX_TEXT_FIELDS + 100,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.valueTruncated || part.fieldnameTruncated) {
+          throw new AppError('payload_too_large', 'A form field is too large.', [
+            detail(bracketPath(part.fieldname), 'too_long', 'is too large'),
+          ]);
+        }
+        pairs.push(`${encodeURIComponent(part.fieldname)}=${encodeURIComponent(String(part.value))}`);
+        continue;
+      }
+      const found = specFor(files, part.fieldname);
+      if (!found) {
+        part.file.resume();
+        throw errors.field(bracketPath(part.fieldname), 'unknown_field', 'is not a known file field');
+      }
+      const [name, spec] = found;
+      const count = (counts.get(name) ?? 0) + 1;
+      counts.set(name, count);
+      if (count > (spec.maxCount ?? 1)) {
+        part.file.resume();
+        throw errors.field(bracketPath(part.fieldname), 'too_many', `at most ${spec.maxCount ?? 1} files`, {
+          max: spec.maxCount ?? 1,
+        });
+      }
+      uploads.push(await storeFile(request.server.storage, part, spec));
+    }
+  } catch (error) {
+    await Promise.allSettled(uploads.map((upload) => request.server.storage.delete(upload.key)));
+    request.uploads = null;
+    throw error;
+  }
+  const text = qs.parse(pairs.join('&'), { depth: 6, arrayLimit: 100, parameterLimit: MAX_TEXT_FIELDS });
+  const body = coerce(text, inputSchemaOf(endpoint)) as Record<string, unknown>;
+  for (const upload of uploads) setAt(body, bracketPath(upload.field).split('.'), upload);
+  request.body = body;
+}
+
+async function storeFile(storage: Storage, part: MultipartFile, spec: FileField): Promise<UploadedFile> {
+  const path = bracketPath(part.fieldname);
+  const head = await readHead(part, SNIFF_BYTES);
+  const type = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
+  if (!type || !spec.accept.includes(type.mime)) {
+    part.file.resume();
+    const kinds = typeNames(spec.accept);
+    throw errors.field(path, 'file_type', `${part.filename || 'the file'} is not a ${kinds} file`, {
+      types: kinds,
+      name: part.filename || '',
+    });
+  }
+  const key = `uploads/${new Date().toISOString().slice(0, 7)}/${randomBytes(12).toString('hex')}.${type.ext}`;
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let size = 0;
+  const tooLarge = () =>
+    new AppError('payload_too_large', `${part.filename || 'The file'} is too large.`, [
+      detail(path, 'file_too_large', `must be at most ${formatBytes(spec.maxBytes)}`, {
+        max_mb: Math.round((spec.maxBytes / 1024 / 1024) * 10) / 10,
+        name: part.filename || '',
+      }),
+    ]);
+  // The head first, then the rest as it arrives: counted, capped, its first bytes kept for inspection.
+  async function* chunks(): AsyncGenerator<Buffer> {
+    for (const chunk of [head, part.file]) {
+      for await (const piece of chunk instanceof Buffer ? [chunk] : (chunk as AsyncIterable<Buffer>)) {
+        size += piece.length;
+        if (size > spec.maxBytes) throw tooLarge();
+        if (keptBytes < UPLOAD_HEAD_BYTES) {
+          const slice = piece.subarray(0, UPLOAD_HEAD_BYTES - keptBytes);
+          kept.push(slice);
+          keptBytes += slice.length;
+        }
+        yield piece;
+      }
+    }
+  }
+  try {
+    await storage.put(key, Readable.from(chunks()), { contentType: type.mime });
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  if (part.file.truncated) {
+    await storage.delete(key);
+    throw errors.field(path, 'file_too_large', `must be at most ${formatBytes(spec.maxBytes)}`);
+  }
+  return {
+    [UPLOAD_MARK]: true,
+    field: part.fieldname,
+    filename: part.filename,
+    contentType: type.mime,
+    extension: type.ext,
+    size,
+    key,
+    head: Buffer.concat(kept),
+  };
+}
+
+/** Reads up to `bytes` leading bytes of a file part without losing them (they are written first). */
+async function readHead(part: MultipartFile, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  const stream = part.file;
+  while (length < bytes) {
+    const chunk: Buffer | null = stream.read();
+    if (chunk === null) {
+      if (stream.readableEnded) break;
+      const ended = await new Promise<boolean>((resolve, reject) => {
+        const done = () => {
+          stream.off('readable', onReadable);
+          stream.off('error', onError);
+        };
+        const onReadable = () => {
+          done();
+          resolve(false);
+        };
+        const onEnd = () => {
+          done();
+          resolve(true);
+        };
+        const onError = (error: Error) => {
+          done();
+          reject(error);
+        };
+        stream.once('readable', onReadable);
+        stream.once('end', onEnd);
+        stream.once('error', onError);
+      });
+      if (ended) break;
+      continue;
+    }
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  // Whatever was read past `bytes` belongs to the head too: the caller writes all of it first.
+  return Buffer.concat(chunks);
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'video/mp4': 'MP4',
+  'video/quicktime': 'MOV',
+  'application/pdf': 'PDF',
+};
+
+/** `['image/jpeg', 'image/png']` → `JPEG or PNG`. */
+export function typeNames(types: readonly string[]): string {
+  const names = types.map((type) => TYPE_NAMES[type] ?? type);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+    : `${Math.round(bytes / 1024)} KB`;
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: JsonSchema | boolean;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+};
+
+const inputSchemas = new WeakMap<EndpointDefinition, JsonSchema>();
+
+function inputSchemaOf(endpoint: EndpointDefinition): JsonSchema {
+  let schema = inputSchemas.get(endpoint);
+  if (!schema) {
+    schema = endpoint.body
+      ? (z.toJSONSchema(endpoint.body, { io: 'input', unrepresentable: 'any' }) as JsonSchema)
+      : {};
+    inputSchemas.set(endpoint, schema);
+  }
+  return schema;
+}
+
+function typesOf(schema: JsonSchema): string[] {
+  const own = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  const nested = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap(typesOf);
+  return [...own, ...nested];
+}
+
+function objectSchemaOf(schema: JsonSchema): JsonSchema | undefined {
+  if (schema.properties) return schema;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].find(
+    (s) => s.properties,
+  );
+}
+
+/**
+ * Form fields are text; the body schema says where a boolean, a number or null is meant, and only
+ * there is `true`/`1`/`` turned into one. Anything else stays text for validation to judge.
+ */
+function coerce(value: unknown, schema: JsonSchema): unknown {
+  if (Array.isArray(value)) {
+    const items =
+      schema.items ?? [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((s) => s.items)?.items;
+    return value.map((item) => (items ? coerce(item, items) : item));
+  }
+  if (typeof value === 'object' && value !== null) {
+    const object = objectSchemaOf(schema);
+    const entries = Object.entries(value).map(([key, item]) => {
+      const property = object?.properties?.[key];
+      return [key, property ? coerce(item, property) : item] as const;
+    });
+    return Object.fromEntries(entries);
+  }
+  if (typeof value !== 'string') return value;
+  const types = typesOf(schema);
+  if (types.includes('string')) return value;
+  if (types.includes('boolean') && (value === 'true' || value === 'false')) return value === 'true';
+  if ((types.includes('number') || types.includes('integer')) && /^-?\d+(\.\d+)?$/.test(value))
+    return Number(value);
+  if (types.includes('null') && (value === '' || value === 'null')) return null;
+  return value;
+}
+
+function setAt(target: Record<string, unknown>, keys: string[], value: unknown): void {
+  let current: Record<string, unknown> | unknown[] = target;
+  keys.forEach((key, index) => {
+    const last = index === keys.length - 1;
+    const container = current as Record<string, unknown>;
+    if (last) {
+      container[key] = value;
+      return;
+    }
+    const nextIsIndex = /^\d+$/.test(keys[index + 1] ?? '');
+    if (typeof container[key] !== 'object' || container[key] === null) container[key] = nextIsIndex ? [] : {};
+    current = container[key] as Record<string, unknown>;
+  });
+}

@@ -1,0 +1,140 @@
+import type { Readable } from 'node:stream';
+import {
+  DEFAULT_PER_PAGE,
+  type EndpointDefinition,
+  ERROR_STATUS,
+  type ErrorCode,
+  errorCodesOf,
+  errorResponse,
+} from '@lintel/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { readMultipartBody } from './multipart';
+import { setPagingHeaders } from './paging';
+import { authenticated } from './session';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract the route was registered from (the error handler checks codes against it). */
+    endpoint?: EndpointDefinition;
+  }
+}
+
+/**
+ * A check that runs before the input is validated, so a stranger learns nothing from a 422: signed in
+ * (401), then the policy (404 for what the actor may not see, 403 for what they may not do).
+ */
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The request of an endpoint, typed from its contract (params, query and body after validation). */
+export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
+  Params: Out<E['params']>;
+  Querystring: Out<E['query']>;
+  Body: Out<E['body']>;
+}>;
+
+/** What a `file` endpoint's handler answers: bytes (streamed), their type and how to present them. */
+export interface FileResult {
+  body: Readable | Buffer | string;
+  contentType: string;
+  size?: number;
+  /** A download name: `Content-Disposition: attachment`; without it the file shows inline. */
+  filename?: string;
+  cacheControl?: string;
+}
+
+type ListItem<R> = R extends z.ZodArray<infer T> ? z.input<T> : never;
+
+/** What the handler returns, typed from the contract: the body, the page of a list, or a file. */
+export type EndpointResult<E extends EndpointDefinition> = E['kind'] extends 'list'
+  ? { items: ListItem<E['response']>[]; total: number }
+  : E['kind'] extends 'file'
+    ? FileResult
+    : E['status'] extends 204
+      ? undefined
+      : E['response'] extends z.ZodType
+        ? z.input<E['response']>
+        : undefined;
+
+export interface RouteOptions<E extends EndpointDefinition> {
+  /** Policy checks (see Guard); signed-in is implied by the contract's `auth: 'user'`. */
+  guards?: readonly Guard[];
+  handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointResult<E>>;
+}
+
+/** The OpenAPI/validation schema of an endpoint: its parts, its success body and its error answers. */
+function schemaOf(endpoint: EndpointDefinition) {
+  const response: Record<number, z.ZodType> = {};
+  const status = endpoint.status ?? 200;
+  if (status === 204) response[204] = z.null().describe('No content');
+  else if (endpoint.response && endpoint.kind !== 'file') response[status] = endpoint.response;
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(endpoint)) {
+    const codes = byStatus.get(ERROR_STATUS[code]) ?? [];
+    byStatus.set(ERROR_STATUS[code], [...codes, code]);
+  }
+  for (const [errorStatus, codes] of byStatus) {
+    response[errorStatus] = errorResponse.describe(`error.code: ${codes.join(', ')}`);
+  }
+  return {
+    tags: [...endpoint.tags],
+    summary: endpoint.summary,
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.files ? { consumes: ['application/json', 'multipart/form-data'] } : {}),
+    response,
+  };
+}
+
+/** Registers the route of one contract: the only way a module adds an endpoint (issue 7 "Contracts"). */
+export function route<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: RouteOptions<E>,
+): void {
+  const preValidation: Guard[] = [];
+  if (endpoint.auth === 'user') preValidation.push(authenticated);
+  preValidation.push(...(options.guards ?? []));
+  if (endpoint.files) {
+    preValidation.push(async (request) => {
+      if (request.isMultipart()) await readMultipartBody(request, endpoint);
+    });
+  }
+  const status = endpoint.status ?? 200;
+
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: schemaOf(endpoint),
+    config: { endpoint },
+    preValidation,
+    handler: async (request, reply) => {
+      const result = await options.handler(request as EndpointRequest<E>, reply);
+      if (endpoint.kind === 'list') {
+        const { items, total } = result as { items: unknown[]; total: number };
+        const query = request.query as { per_page?: number } | undefined;
+        setPagingHeaders(reply, total, query?.per_page ?? DEFAULT_PER_PAGE);
+        return reply.status(status).send(items);
+      }
+      if (endpoint.kind === 'file') return sendFile(reply, result as FileResult);
+      if (status === 204) return reply.status(204).send(null);
+      return reply.status(status).send(result);
+    },
+  });
+}
+
+function sendFile(reply: FastifyReply, file: FileResult): FastifyReply {
+  reply.type(file.contentType).header('X-Content-Type-Options', 'nosniff');
+  if (file.size !== undefined) reply.header('Content-Length', String(file.size));
+  if (file.cacheControl) reply.header('Cache-Control', file.cacheControl);
+  reply.header(
+    'Content-Disposition',
+    file.filename
+      ? `attachment; filename="${file.filename.replace(/[^\w.-]+/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`
+      : 'inline',
+  );
+  return reply.send(file.body);
+}

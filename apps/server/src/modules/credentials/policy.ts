@@ -1,0 +1,7 @@
+import type { AppAccess } from '../developer-apps/policy';
+
+/** Who may do what with an app's production OAuth credentials (spec 2 §4, §6). */
+export const credentialPolicy = {
+  /** Resetting a secret (resetSecrets): owner and admin. */
+  canReset: (access: AppAccess): boolean => access.permissions.canModifyCredentials,
+};

@@ -1,0 +1,9 @@
+import type { AppAccess } from '../developer-apps/policy';
+
+/** Who may do what with an app's sandbox (spec 2 §4, §6). */
+export const sandboxPolicy = {
+  /** Redirect URIs and the secret are credentials: owner and admin (resetSecrets). */
+  canChange: (access: AppAccess): boolean => access.permissions.canModifyCredentials,
+  /** A fake sandbox is for platform staff (canGenerateFakeSandbox). */
+  canGenerateFake: (access: AppAccess): boolean => access.permissions.canGenerateFakeSandbox,
+};

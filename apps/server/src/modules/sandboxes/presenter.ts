@@ -1,0 +1,27 @@
+import type { Sandbox as SandboxResponse, SecretResponse } from '@lintel/shared';
+import type { DeveloperAppRow } from '../../db/schema';
+import type { IssuedSecret, Sandbox } from '../../platform/types';
+
+/** A sandbox as the app's page shows it: never its secret. */
+export function presentSandbox(
+  sandbox: Sandbox,
+  app: Pick<DeveloperAppRow, 'confidential'>,
+): SandboxResponse {
+  return {
+    id: sandbox.id,
+    status: sandbox.status,
+    live: sandbox.status === 'live',
+    app_id: sandbox.oauth?.uid ?? null,
+    url: sandbox.url,
+    redirect_uri: sandbox.oauth?.redirectUri ?? '',
+    company_id: sandbox.companyId,
+    confidential: app.confidential,
+    created_at: sandbox.createdAt.toISOString(),
+    updated_at: sandbox.updatedAt.toISOString(),
+  };
+}
+
+/** The one answer that carries a plain secret: right after it was generated or reset. */
+export function presentSecret(issued: IssuedSecret): SecretResponse {
+  return { uid: issued.uid, app_secret: issued.secret };
+}

@@ -1,0 +1,75 @@
+import type { Db } from '../../db/index';
+import { errors } from '../../http/errors';
+import type { Mailer } from '../../jobs/mail/mailer';
+import type {
+  IssuedSecret,
+  OAuthApplication,
+  Platform,
+  Sandbox,
+  SandboxFinished,
+} from '../../platform/types';
+import { developerAppRepository as apps } from '../developer-apps/repository';
+import type { AppContext } from '../developer-apps/scope';
+import { checkRedirectUris } from '../developer-apps/service';
+
+/** An app's sandbox on the platform: its redirect URIs, its secret, a fake one for staff (spec 2 §4). */
+export class SandboxService {
+  constructor(
+    private readonly deps: { db: Db; platform: Platform; mailer: Mailer; config: { publicUrl: string } },
+  ) {}
+
+  /** The app a sandbox belongs to (the app scope then decides whether the actor may see it). */
+  async appOf(sandboxId: number): Promise<number> {
+    const sandbox = await this.deps.platform.findSandbox(sandboxId);
+    if (!sandbox) throw errors.notFound('Sandbox');
+    return sandbox.appId;
+  }
+
+  /** Sandbox redirect URIs; the sandbox must be live (its OAuth application exists then). */
+  async updateRedirectUris(context: AppContext, sandboxId: number, redirectUri: string): Promise<Sandbox> {
+    const oauth = await this.liveOAuth(context, sandboxId);
+    const normalised = checkRedirectUris(redirectUri, 'sandbox.redirect_uri');
+    await this.deps.platform.updateOAuthApplication(oauth.uid, { redirectUri: normalised });
+    const fresh = await this.deps.platform.findSandbox(sandboxId);
+    if (!fresh) throw errors.notFound('Sandbox');
+    return fresh;
+  }
+
+  async resetSecret(context: AppContext, sandboxId: number): Promise<IssuedSecret> {
+    const oauth = await this.liveOAuth(context, sandboxId);
+    return this.deps.platform.resetSecret(oauth.uid);
+  }
+
+  async generateFake(context: AppContext): Promise<IssuedSecret> {
+    const current = await this.deps.platform.sandboxOf(context.app.id);
+    if (current?.status === 'live') throw errors.conflict('This app already has a live sandbox.');
+    const { secret } = await this.deps.platform.generateFakeSandbox(
+      context.app.id,
+      context.app.internal_name,
+    );
+    return secret;
+  }
+
+  /** Tells the owner by e-mail that the sandbox is live, or that building it failed (spec 2 §2). */
+  async sandboxFinished(event: SandboxFinished): Promise<void> {
+    const { db, mailer, config } = this.deps;
+    await db.transaction().execute(async (trx) => {
+      const app = await apps.find(trx, event.appId);
+      if (!app || app.deleted_at) return;
+      const owner = await apps.owner(trx, app);
+      await mailer.enqueue(trx, {
+        to: owner.email,
+        template: event.status === 'live' ? 'sandboxReady' : 'sandboxFailed',
+        data: { name: owner.name, appName: app.name, url: `${config.publicUrl}/developer_apps/${app.id}` },
+        idempotencyKey: `sandbox:${event.sandboxId}:${event.status}`,
+      });
+    });
+  }
+
+  private async liveOAuth(context: AppContext, sandboxId: number): Promise<OAuthApplication> {
+    const sandbox = await this.deps.platform.findSandbox(sandboxId);
+    if (!sandbox || sandbox.appId !== context.app.id) throw errors.notFound('Sandbox');
+    if (sandbox.status !== 'live' || !sandbox.oauth) throw errors.conflict('The sandbox is not live yet.');
+    return sandbox.oauth;
+  }
+}

@@ -1,0 +1,27 @@
+import { credentialEndpoints } from './credentials';
+import { adminDeveloperAppEndpoints, developerAppEndpoints } from './developer-apps';
+import { sandboxEndpoints } from './sandboxes';
+
+export * from './credentials';
+export * from './developer-apps';
+export * from './sandboxes';
+
+/** Every endpoint group of the API; an area adds its group here. */
+const groups = {
+  developerAppEndpoints,
+  adminDeveloperAppEndpoints,
+  sandboxEndpoints,
+  credentialEndpoints,
+};
+
+type Groups = typeof groups;
+/** Any declared endpoint, as a union of their exact types. */
+export type AnyEndpoint = { [G in keyof Groups]: Groups[G][keyof Groups[G]] }[keyof Groups];
+/** "GET /api/v1/developer_apps/:id" and its siblings: how the web client names an endpoint. */
+export type EndpointKey = AnyEndpoint['key'];
+export type EndpointOf<K extends EndpointKey> = Extract<AnyEndpoint, { key: K }>;
+
+/** Every endpoint, for the server's completeness check and the fuzz test. */
+export const allEndpoints: readonly AnyEndpoint[] = Object.values(groups).flatMap(
+  (group) => Object.values(group) as AnyEndpoint[],
+);
