@@ -52,6 +52,7 @@ export async function startRuntime(
         await app.close();
         await queue.stop();
         mailer.close();
+        storage.close();
         await database.close();
       })();
       return closing;

@@ -131,12 +131,13 @@ export function developerAppRoutes(app: FastifyInstance, service: DeveloperAppSe
     `${base}/:id/thumbnail`,
     { schema: { tags, summary: 'The app thumbnail image', params: idParams }, preValidation: authenticated },
     async (request, reply) => {
-      const { data, contentType } = await service.thumbnail(requireUser(request), request.params.id);
+      const { stream, size, contentType } = await service.thumbnail(requireUser(request), request.params.id);
       return reply
         .header('Cache-Control', 'private, max-age=31536000, immutable')
         .header('Content-Disposition', 'inline')
+        .header('Content-Length', size)
         .type(contentType)
-        .send(data);
+        .send(stream);
     },
   );
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { DEVELOPER_APP_LIMITS, type DeveloperApp, parseRedirectUris } from '@lintel/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config';
@@ -165,7 +166,7 @@ export class DeveloperAppService {
       throw errors.field('developer_app.thumbnail', 'must be a JPEG or PNG image');
     }
     const key = `thumbnails/app-${id}-${randomBytes(8).toString('hex')}.${type.ext}`;
-    await this.deps.storage.put(key, data);
+    await this.deps.storage.put(key, data, { contentType: type.mime });
     const updated = await repo.update(
       this.deps.db,
       id,
@@ -176,11 +177,16 @@ export class DeveloperAppService {
     return this.present(updated, context);
   }
 
-  async thumbnail(user: UserRow, id: number): Promise<{ data: Buffer; contentType: string }> {
+  /** The stored image as a stream; the caller sends it (or destroys it). */
+  async thumbnail(
+    user: UserRow,
+    id: number,
+  ): Promise<{ stream: Readable; size: number; contentType: string }> {
     const { app } = await appFor(this.deps.db, user, id);
-    const data = app.thumbnail_key ? await this.deps.storage.get(app.thumbnail_key) : undefined;
-    if (!data || !app.thumbnail_content_type) throw errors.notFound('Thumbnail');
-    return { data, contentType: app.thumbnail_content_type };
+    if (!app.thumbnail_key || !app.thumbnail_content_type) throw errors.notFound('Thumbnail');
+    const stored = await this.deps.storage.get(app.thumbnail_key);
+    if (!stored) throw errors.notFound('Thumbnail');
+    return { stream: stored.stream, size: stored.size, contentType: app.thumbnail_content_type };
   }
 
   /** Soft delete: the app vanishes for developers; platform administrators can still read it. */
