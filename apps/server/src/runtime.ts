@@ -7,7 +7,7 @@ import { JobQueue } from './jobs/queue';
 import { startQueues, startWorkers } from './jobs/workers';
 import { EmbeddedPlatform } from './platform/embedded';
 import { createServices, type Services } from './services';
-import { LocalStorage } from './storage/index';
+import { createStorage } from './storage/index';
 
 /** Everything a running portal holds: database, job queue, mailer and the HTTP app. */
 export interface Runtime {
@@ -32,7 +32,7 @@ export async function startRuntime(
   await startQueues(queue, config);
   const mailer = new Mailer(config, queue);
   const platform = new EmbeddedPlatform({ db: database.db, queue, config });
-  const storage = new LocalStorage(config.filesDir);
+  const storage = await createStorage(config);
   const services = createServices({ config, db: database.db, mailer, queue, platform, storage });
   platform.onSandboxFinished = (trx, event) => services.developerApps.sandboxFinished(trx, event);
   if (options.workers ?? true) await startWorkers(queue, { db: database.db, mailer, platform, ...services });

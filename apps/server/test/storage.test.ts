@@ -3,10 +3,17 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Runtime } from '../src/runtime';
 import { LocalStorage, type Storage } from '../src/storage/index';
+import { S3Storage } from '../src/storage/s3';
+import { appWithTeam, multipart, PNG_1PX } from './apps-support';
+import { errorOf, startTestRuntime } from './support';
 
 const MiB = 1024 * 1024;
+const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /** `total` deterministic bytes, produced 64 KiB at a time, so nothing ever holds them all. */
 function generated(total: number, seed = 1): { stream: Readable; sha256: () => string } {
@@ -46,6 +53,29 @@ async function text(storage: Storage, key: string): Promise<string | undefined> 
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A real S3-protocol server on a free port, with its own directory and one bucket. */
+async function startS3(bucket: string) {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'lintel-s3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const admin = new S3Client({
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
+  await admin.send(new CreateBucketCommand({ Bucket: bucket }));
+  admin.destroy();
+  return {
+    endpoint,
+    async close() {
+      await server.close();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
 /** The one behaviour every adapter owes the portal. */
 function storageContract(name: string, open: () => Promise<{ storage: Storage; close(): Promise<void> }>) {
   describe(name, () => {
@@ -60,7 +90,7 @@ function storageContract(name: string, open: () => Promise<{ storage: Storage; c
     });
 
     it('streams a generated upload of several MB in and reads it back byte for byte', async () => {
-      const total = 12 * MiB + 12_345; // not a round number
+      const total = 12 * MiB + 12_345; // more than two 5 MB parts on S3, and not a round number
       const body = generated(total);
       expect(await storage.put('uploads/big.bin', body.stream, { contentType: 'application/zip' })).toEqual({
         size: total,
@@ -155,6 +185,19 @@ storageContract('LocalStorage', async () => {
   };
 });
 
+storageContract('S3Storage on an S3-protocol server (s3rver)', async () => {
+  const s3 = await startS3('lintel-contract');
+  return {
+    storage: new S3Storage({
+      bucket: 'lintel-contract',
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      credentials: S3RVER_CREDENTIALS,
+    }),
+    close: s3.close,
+  };
+});
+
 describe('LocalStorage on disk', () => {
   it('keeps no temporary file after a failed upload, and none but the object after a good one', async () => {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), 'lintel-storage-'));
@@ -171,5 +214,64 @@ describe('LocalStorage on disk', () => {
     expect(await fs.readdir(path.join(root, '.tmp'))).toEqual([]);
     expect(await fs.readFile(path.join(root, 'a/b.bin'), 'utf8')).toBe('whole');
     await fs.rm(root, { recursive: true, force: true });
+  });
+});
+
+describe('thumbnails served from S3 through the HTTP app', () => {
+  const bucket = 'lintel-http';
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  let runtime: Runtime;
+
+  beforeAll(async () => {
+    s3 = await startS3(bucket);
+    // The portal takes S3 credentials from the SDK's default chain, as in production.
+    vi.stubEnv('AWS_ACCESS_KEY_ID', S3RVER_CREDENTIALS.accessKeyId);
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3RVER_CREDENTIALS.secretAccessKey);
+    runtime = await startTestRuntime({ env: { STORAGE_URL: `s3://${bucket}?endpoint=${s3.endpoint}` } });
+  });
+
+  afterAll(async () => {
+    await runtime?.close();
+    await s3?.close();
+    vi.unstubAllEnvs();
+  });
+
+  it('stores an uploaded thumbnail in the bucket and streams it back; a missing object is 404', async () => {
+    expect(runtime.config.storage).toEqual({
+      kind: 's3',
+      bucket,
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+    });
+    const { app, clients } = await appWithTeam(runtime, 'Bucket Logo');
+    const uploaded = await clients.owner.request({
+      method: 'PATCH',
+      url: `/api/v1/developer_apps/${app.id}`,
+      ...multipart('developer_app[thumbnail]', 'logo.png', 'image/png', PNG_1PX),
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const thumbnailUrl = uploaded.json().thumbnail_url as string;
+
+    const row = await runtime.database.db
+      .selectFrom('developer_apps')
+      .select('thumbnail_key')
+      .where('id', '=', app.id)
+      .executeTakeFirstOrThrow();
+    const key = row.thumbnail_key as string;
+    // Read the bucket with a client of its own: the object really is on the S3 server.
+    const direct = new S3Storage({ bucket, region: 'us-east-1', endpoint: s3.endpoint });
+    expect(await direct.head(key)).toEqual({ size: PNG_1PX.length, contentType: 'image/png' });
+
+    const image = await clients.developer.request({ method: 'GET', url: thumbnailUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-length']).toBe(String(PNG_1PX.length));
+    expect(image.rawPayload.equals(PNG_1PX)).toBe(true);
+
+    await direct.delete(key);
+    direct.close();
+    const missing = await clients.developer.request({ method: 'GET', url: thumbnailUrl });
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).code).toBe('not_found');
   });
 });
