@@ -34,4 +34,53 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
+
+  describe('STORAGE_URL', () => {
+    it('defaults to the files folder of DATA_DIR', () => {
+      expect(loadConfig({ DATA_DIR: '/srv/lintel' }).storage).toEqual({
+        kind: 'local',
+        directory: '/srv/lintel/files',
+      });
+    });
+
+    it('names a bucket, an endpoint and a region; the region defaults to us-east-1', () => {
+      expect(
+        loadConfig({ STORAGE_URL: 's3://lintel-media?endpoint=http://minio:9000&region=eu-central-1' })
+          .storage,
+      ).toEqual({
+        kind: 's3',
+        bucket: 'lintel-media',
+        endpoint: 'http://minio:9000',
+        region: 'eu-central-1',
+      });
+      expect(loadConfig({ STORAGE_URL: 's3://lintel-media' }).storage).toEqual({
+        kind: 's3',
+        bucket: 'lintel-media',
+        endpoint: undefined,
+        region: 'us-east-1',
+      });
+    });
+
+    it('takes a local directory as a file: URL', () => {
+      expect(loadConfig({ STORAGE_URL: 'file:///var/lib/lintel/files' }).storage).toEqual({
+        kind: 'local',
+        directory: '/var/lib/lintel/files',
+      });
+    });
+
+    it.each([
+      ['http://bucket', 'must be s3://BUCKET?endpoint=…&region=… or file:///absolute/path'],
+      ['not a url', 'must be s3://BUCKET?endpoint=…&region=… or file:///absolute/path'],
+      ['s3://ab', 'the bucket name must be 3 to 63'],
+      ['s3://Upper_Case', 'the bucket name must be 3 to 63'],
+      ['s3://bucket/prefix', 'must name only a bucket'],
+      ['s3://key:secret@bucket', 'must not contain credentials'],
+      ['s3://bucket?endpoint=minio:9000', 'endpoint must be an http:// or https:// URL'],
+      ['s3://bucket?endpiont=http://minio:9000', 'unknown parameter endpiont'],
+      ['file://host/path', 'a file: URL names a local directory'],
+    ])('stops the start on %s', (value, message) => {
+      expect(() => loadConfig({ STORAGE_URL: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ STORAGE_URL: value })).toThrow(`STORAGE_URL: ${message}`);
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const bool = z
@@ -23,6 +24,57 @@ const url = (protocols: string[]) =>
     },
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
+
+/** Where uploaded files live: a local directory, or a bucket of an S3-compatible object store. */
+export type StorageConfig =
+  | { kind: 'local'; directory: string }
+  | { kind: 's3'; bucket: string; region: string; endpoint: string | undefined };
+
+const STORAGE_URL_FORMS = 'must be s3://BUCKET?endpoint=…&region=… or file:///absolute/path';
+const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** STORAGE_URL: `s3://BUCKET?endpoint=http://HOST:PORT&region=…` or `file:///absolute/path`. */
+const storageUrl = z.string().transform((value, ctx): StorageConfig => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail(STORAGE_URL_FORMS);
+  }
+  if (url.protocol === 'file:') {
+    if (url.host || url.search) return fail('a file: URL names a local directory: file:///absolute/path');
+    return { kind: 'local', directory: fileURLToPath(url) };
+  }
+  if (url.protocol !== 's3:') return fail(STORAGE_URL_FORMS);
+  // Credentials in the URL would end up in logs and process listings; the SDK reads them from the environment.
+  if (url.username || url.password) {
+    return fail('must not contain credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
+  }
+  const bucket = url.hostname;
+  if (!S3_BUCKET.test(bucket)) {
+    return fail('the bucket name must be 3 to 63 lowercase letters, digits, dots or hyphens');
+  }
+  if (url.port || (url.pathname !== '' && url.pathname !== '/')) {
+    return fail('must name only a bucket: s3://BUCKET?endpoint=…&region=…');
+  }
+  const unknown = [...url.searchParams.keys()].filter((name) => name !== 'endpoint' && name !== 'region');
+  if (unknown.length > 0) return fail(`unknown parameter ${unknown.join(', ')} (known: endpoint, region)`);
+  const endpoint = url.searchParams.get('endpoint') || undefined;
+  if (endpoint !== undefined) {
+    let protocol: string | undefined;
+    try {
+      protocol = new URL(endpoint).protocol;
+    } catch {}
+    if (protocol !== 'http:' && protocol !== 'https:')
+      return fail('endpoint must be an http:// or https:// URL');
+  }
+  const region = url.searchParams.get('region') || 'us-east-1';
+  return { kind: 's3', bucket, region, endpoint };
+});
 
 /** Every environment variable Lintel reads; README.md lists the same table. */
 const environment = z.object({
@@ -50,6 +102,7 @@ const environment = z.object({
     .enum(['live', 'failed'], { message: 'must be live or failed' })
     .default('live'),
   INVITATION_TTL_DAYS: int(1, 90).default(7),
+  STORAGE_URL: storageUrl.optional(),
 });
 
 export type Environment = z.infer<typeof environment>;
@@ -74,7 +127,7 @@ export interface Config {
   trustProxy: boolean;
   logLevel: Environment['LOG_LEVEL'];
   webDistDir: string;
-  filesDir: string;
+  storage: StorageConfig;
   sandboxProvisionDelayMs: number;
   sandboxProvisionOutcome: 'live' | 'failed';
   invitationTtlDays: number;
@@ -113,7 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
-    filesDir: path.join(path.resolve(e.DATA_DIR), 'files'),
+    storage: e.STORAGE_URL ?? { kind: 'local', directory: path.join(path.resolve(e.DATA_DIR), 'files') },
     sandboxProvisionDelayMs: e.SANDBOX_PROVISION_DELAY_MS,
     sandboxProvisionOutcome: e.SANDBOX_PROVISION_OUTCOME,
     invitationTtlDays: e.INVITATION_TTL_DAYS,

@@ -7,7 +7,7 @@ import { JobQueue } from './jobs/queue';
 import { startQueues, startWorkers } from './jobs/workers';
 import { EmbeddedPlatform } from './platform/embedded';
 import { createServices, jobsOf, type Services } from './services';
-import { LocalStorage, type Storage } from './storage/index';
+import { createStorage, type Storage } from './storage/index';
 
 /** Everything a running portal holds: database, job queue, mailer and the HTTP app. */
 export interface Runtime {
@@ -36,7 +36,7 @@ export async function startRuntime(
     schedule: (trx, name, data, startAfter) => queue.send(trx, name, data, { startAfter }),
     config,
   });
-  const storage = new LocalStorage(config.filesDir);
+  const storage = await createStorage(config);
   const deps = { config, db: database.db, mailer, queue, platform, storage };
   const services = createServices(deps);
   const jobs = jobsOf(deps, services);
@@ -59,6 +59,7 @@ export async function startRuntime(
         await app.close();
         await queue.stop();
         mailer.close();
+        storage.close();
         await database.close();
       })();
       return closing;

@@ -1,52 +1,22 @@
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Config } from '../config';
+import type { Storage } from './contract';
+import { LocalStorage } from './local';
 
-/** Where uploaded files live: a local directory by default; an object store can implement the same. */
-export interface Storage {
-  put(key: string, data: Buffer | Readable, options?: { contentType?: string }): Promise<{ size: number }>;
-  get(key: string): Promise<Buffer | undefined>;
-  delete(key: string): Promise<void>;
-}
+export { checkKey, type Storage, type StoredObject } from './contract';
+export { LocalStorage } from './local';
 
-const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
-
-/** Files under one directory (DATA_DIR/files); keys are relative paths made by the portal itself. */
-export class LocalStorage implements Storage {
-  constructor(private readonly root: string) {}
-
-  private pathOf(key: string): string {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
-    return path.join(this.root, key);
-  }
-
-  async put(key: string, data: Buffer | Readable): Promise<{ size: number }> {
-    const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const temporary = `${target}.${process.pid}.tmp`;
-    try {
-      await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, createWriteStream(temporary));
-    } catch (error) {
-      await fs.rm(temporary, { force: true });
-      throw error;
+/**
+ * The adapter STORAGE_URL names: the local directory (DATA_DIR/files by default) or an S3 bucket.
+ * The AWS SDK is loaded only when a bucket is configured (it adds a quarter of a second to every start).
+ */
+export async function createStorage(config: Pick<Config, 'storage'>): Promise<Storage> {
+  const { storage } = config;
+  switch (storage.kind) {
+    case 'local':
+      return new LocalStorage(storage.directory);
+    case 's3': {
+      const { S3Storage } = await import('./s3');
+      return new S3Storage({ bucket: storage.bucket, region: storage.region, endpoint: storage.endpoint });
     }
-    await fs.rename(temporary, target);
-    return { size: (await fs.stat(target)).size };
-  }
-
-  async get(key: string): Promise<Buffer | undefined> {
-    try {
-      return await fs.readFile(this.pathOf(key));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
-  }
-
-  async delete(key: string): Promise<void> {
-    await fs.rm(this.pathOf(key), { force: true });
   }
 }

@@ -63,8 +63,8 @@ export function developerAppRoutes(
   route(app, api.thumbnail, {
     guards: [appScope(appFromParams)],
     handler: async (request) => {
-      const { data, contentType } = await service.thumbnail(appContextOf(request));
-      return { body: data, contentType, cacheControl: 'private, max-age=31536000, immutable' };
+      const { stream, size, contentType } = await service.thumbnail(appContextOf(request));
+      return { body: stream, size, contentType, cacheControl: 'private, max-age=31536000, immutable' };
     },
   });
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { parseRedirectUris, type UploadedFile } from '@lintel/shared';
 import type { Db } from '../../db/index';
 import type { DeveloperAppRow, UserRow } from '../../db/schema';
@@ -125,12 +126,13 @@ export class DeveloperAppService {
     return this.view(updated, context);
   }
 
-  /** The stored thumbnail, streamed. */
-  async thumbnail(context: AppContext) {
+  /** The stored image as a stream; the caller sends it (or destroys it). */
+  async thumbnail(context: AppContext): Promise<{ stream: Readable; size: number; contentType: string }> {
     const { app } = context;
-    const stored = app.thumbnail_key ? await this.deps.storage.get(app.thumbnail_key) : undefined;
-    if (!stored || !app.thumbnail_content_type) throw errors.notFound('Thumbnail');
-    return { data: stored, contentType: app.thumbnail_content_type };
+    if (!app.thumbnail_key || !app.thumbnail_content_type) throw errors.notFound('Thumbnail');
+    const stored = await this.deps.storage.get(app.thumbnail_key);
+    if (!stored) throw errors.notFound('Thumbnail');
+    return { stream: stored.stream, size: stored.size, contentType: app.thumbnail_content_type };
   }
 
   /** Soft delete: the app vanishes for developers; platform administrators can still read it. */
