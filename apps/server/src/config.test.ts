@@ -84,3 +84,20 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('SECRETS_KEY', () => {
+  it('takes 32 bytes as 64 hex digits or base64', () => {
+    expect(loadConfig({ SECRETS_KEY: 'ab'.repeat(32) }).secretsKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(loadConfig({ SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') }).secretsKey).toEqual(
+      Buffer.alloc(32, 7),
+    );
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+  });
+
+  it.each(['short', 'ab'.repeat(16), Buffer.alloc(16).toString('base64'), 'not base64 at all!'])(
+    'refuses %s',
+    (value) => {
+      expect(() => loadConfig({ SECRETS_KEY: value })).toThrow('SECRETS_KEY: must be 32 random bytes');
+    },
+  );
+});

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SECRETS_KEY_BYTES } from './http/crypto';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -76,6 +77,19 @@ const storageUrl = z.string().transform((value, ctx): StorageConfig => {
   return { kind: 's3', bucket, region, endpoint };
 });
 
+/** 32 random bytes, as 64 hex digits or in base64: the key that seals secrets kept to be shown again. */
+const secretsKey = z.string().transform((value, context) => {
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== SECRETS_KEY_BYTES || !/^[0-9a-zA-Z+/=_-]+$/.test(value)) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be ${SECRETS_KEY_BYTES} random bytes as 64 hex digits or base64 (openssl rand -base64 32)`,
+    });
+    return z.NEVER;
+  }
+  return key;
+});
+
 /** Every environment variable Lintel reads; README.md lists the same table. */
 const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -103,6 +117,7 @@ const environment = z.object({
     .default('live'),
   INVITATION_TTL_DAYS: int(1, 90).default(7),
   STORAGE_URL: storageUrl.optional(),
+  SECRETS_KEY: secretsKey.optional(),
 });
 
 export type Environment = z.infer<typeof environment>;
@@ -131,6 +146,8 @@ export interface Config {
   sandboxProvisionDelayMs: number;
   sandboxProvisionOutcome: 'live' | 'failed';
   invitationTtlDays: number;
+  /** SECRETS_KEY; without it the runtime keeps a generated key in DATA_DIR/secrets.key. */
+  secretsKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -170,5 +187,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sandboxProvisionDelayMs: e.SANDBOX_PROVISION_DELAY_MS,
     sandboxProvisionOutcome: e.SANDBOX_PROVISION_OUTCOME,
     invitationTtlDays: e.INVITATION_TTL_DAYS,
+    secretsKey: e.SECRETS_KEY,
   };
 }

@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type DatabaseHandle, migrate, openDatabase } from './db/index';
+import { SecretBox } from './http/crypto';
 import { Mailer } from './jobs/mail/mailer';
 import { JobQueue } from './jobs/queue';
 import { startQueues, startWorkers } from './jobs/workers';
 import { EmbeddedPlatform } from './platform/embedded';
+import { resolveSecretsKey } from './secrets-key';
 import { createServices, jobsOf, type Services } from './services';
 import { createStorage, type Storage } from './storage/index';
 
@@ -31,10 +33,12 @@ export async function startRuntime(
   await migrate(database.db);
   const queue = new JobQueue(database, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 1 });
   const mailer = new Mailer(config, queue);
+  const secretsKey = await resolveSecretsKey(config);
   const platform = new EmbeddedPlatform({
     db: database.db,
     schedule: (trx, name, data, startAfter) => queue.send(trx, name, data, { startAfter }),
     config,
+    secrets: new SecretBox(secretsKey.key),
   });
   const storage = await createStorage(config);
   const deps = { config, db: database.db, mailer, queue, platform, storage };
@@ -44,6 +48,11 @@ export async function startRuntime(
   if (options.workers ?? true) await startWorkers(queue, jobs);
   const app = await buildApp({ config, db: database.db, services, storage, logger: options.logger });
   queue.onError = (error) => app.log.error({ err: error }, 'job queue error');
+  if (secretsKey.generated) {
+    app.log.warn(
+      `No SECRETS_KEY: generated one into ${secretsKey.generated}. Keep that file with the database (it opens the sealed secrets), or set SECRETS_KEY on every server.`,
+    );
+  }
   let closing: Promise<void> | undefined;
   return {
     config,

@@ -147,6 +147,11 @@ export const sandboxResponse = z.object({
   redirect_uri: z.string(),
   company_id: z.number().int().nullable(),
   confidential: z.boolean(),
+  /**
+   * The sandbox client secret, on a live sandbox of a confidential app, for its collaborators and platform
+   * administrators only (spec 2 "Sandbox card", viewSandboxCreds); absent otherwise.
+   */
+  app_secret: z.string().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -174,6 +179,11 @@ export const developerAppResponse = z.object({
   current_user_role: collaboratorRole.nullable(),
   permissions: appPermissions,
   sandbox: sandboxResponse.nullable(),
+  /**
+   * Production credentials once issued: the client id, and whether its secret may still be revealed once
+   * (spec 2 §4 "Client secret": show until revealed, reset after).
+   */
+  credentials: z.object({ uid: z.string(), revealable: z.boolean() }).nullable(),
 });
 export type DeveloperApp = z.infer<typeof developerAppResponse>;
 
@@ -233,6 +243,7 @@ export const updateSandboxRequest = z.strictObject({
 
 /** The answer that generates or resets a secret: the only time the plain secret ever leaves the server. */
 export const secretResponse = z.object({ uid: z.string(), app_secret: z.string() });
+export const revealedSecretResponse = z.object({ app_secret: z.string() });
 export type SecretResponse = z.infer<typeof secretResponse>;
 
 export const collaboratorResponse = z.object({

@@ -142,6 +142,9 @@ export interface PlatformOAuthApplicationsTable {
   redirect_uri: Generated<string>;
   confidential: Generated<boolean>;
   secret_rotated_at: NullableTimestamp;
+  /** The secret sealed under SECRETS_KEY while it may still be shown (sandbox: always; production: until revealed). */
+  secret_sealed: string | null;
+  secret_revealed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,4 +1,11 @@
-import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+} from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCallback) as (
@@ -51,4 +58,44 @@ export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The bytes of a SECRETS_KEY: AES-256 wants 32. */
+export const SECRETS_KEY_BYTES = 32;
+
+/**
+ * Secrets that must be shown again (a sandbox's client secret) are kept sealed, never in the clear:
+ * AES-256-GCM, a fresh 96-bit nonce per value, the tag authenticating the ciphertext. A value sealed under
+ * another key, or changed in the database, does not open.
+ */
+export class SecretBox {
+  private static readonly VERSION = 'v1';
+
+  constructor(private readonly key: Buffer) {
+    if (key.length !== SECRETS_KEY_BYTES) throw new Error(`a secrets key has ${SECRETS_KEY_BYTES} bytes`);
+  }
+
+  seal(plain: string): string {
+    const nonce = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, nonce);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return [SecretBox.VERSION, nonce, cipher.getAuthTag(), body]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
+  }
+
+  /** The plain value, or null when it was sealed under another key or altered. */
+  open(sealed: string): string | null {
+    const [version, nonce, tag, body] = sealed.split('.');
+    if (version !== SecretBox.VERSION || !nonce || !tag || body === undefined) return null;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(nonce, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
+    } catch {
+      return null;
+    }
+  }
 }

@@ -47,6 +47,7 @@ export const errors = {
   csrfInvalid: () => new AppError('csrf_invalid', 'Missing or invalid X-CSRF-Token header.'),
   notFound: (what = 'Record') => new AppError('not_found', `${what} not found.`),
   conflict: (message: string) => new AppError('conflict', message),
+  gone: (message: string) => new AppError('gone', message),
   invalidToken: (message = 'This link is invalid or has expired. Please ask for a new one.') =>
     new AppError('invalid_token', message, [detail('token', 'invalid', 'is invalid or has expired')]),
   tooManyAttempts: () =>

@@ -26,4 +26,11 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // API answers are private and some carry secrets (a sandbox's client secret, a secret just issued):
+  // no cache keeps them. A route that means to be cached (a thumbnail) says so itself.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+  });
 }

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/index';
 import type { PlatformOAuthApplicationRow, PlatformSandboxRow } from '../db/schema';
-import { hashToken, randomToken } from '../http/crypto';
+import { hashToken, randomToken, type SecretBox } from '../http/crypto';
 import { platformRepository as repo } from './repository';
 import type {
   Environment,
@@ -28,6 +28,7 @@ function toOAuthApplication(row: PlatformOAuthApplicationRow): OAuthApplication 
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     secretRotatedAt: row.secret_rotated_at,
+    secretRevealable: row.environment === 'production' && row.secret_sealed !== null,
   };
 }
 
@@ -35,7 +36,7 @@ function toOAuthApplication(row: PlatformOAuthApplicationRow): OAuthApplication 
  * The platform as the portal runs it by default and in tests: its state lives in tables of its own in
  * our database and it behaves like the real one — a sandbox is provisioned by a job after
  * SANDBOX_PROVISION_DELAY_MS and ends live (or failed, with SANDBOX_PROVISION_OUTCOME=failed); secrets
- * are stored hashed.
+ * are stored hashed, and sealed under SECRETS_KEY while they may be shown again.
  */
 export class EmbeddedPlatform implements Platform {
   #listeners: ((event: SandboxFinished) => Promise<void>)[] = [];
@@ -46,6 +47,8 @@ export class EmbeddedPlatform implements Platform {
       /** Schedules the provisioning job inside the platform's own transaction. */
       schedule: (trx: Db, ...job: Parameters<PlatformScheduler>) => Promise<void>;
       config: Pick<Config, 'sandboxProvisionDelayMs' | 'sandboxProvisionOutcome'>;
+      /** Seals the secrets kept to be shown again. */
+      secrets: SecretBox;
     },
   ) {}
 
@@ -207,8 +210,26 @@ export class EmbeddedPlatform implements Platform {
     const row = await repo.findOAuthApplicationByUid(this.deps.db, uid);
     if (!row) throw new Error(`no OAuth application ${uid}`);
     const secret = randomToken(32);
-    await repo.rotateSecret(this.deps.db, row.id, hashToken(secret), now);
+    await repo.rotateSecret(this.deps.db, row.id, this.stored(secret), now);
     return { uid, secret };
+  }
+
+  async sandboxSecret(uid: string): Promise<string | null> {
+    const row = await repo.findOAuthApplicationByUid(this.deps.db, uid);
+    if (row?.environment !== 'sandbox' || !row.secret_sealed) return null;
+    return this.deps.secrets.open(row.secret_sealed);
+  }
+
+  async revealSecret(uid: string, now = new Date()): Promise<string | null> {
+    const row = await repo.findOAuthApplicationByUid(this.deps.db, uid);
+    if (row?.environment !== 'production') return null;
+    const sealed = await repo.takeSealedSecret(this.deps.db, row.id, now);
+    return sealed === null ? null : this.deps.secrets.open(sealed);
+  }
+
+  /** What the platform keeps of a new secret: its hash, and its sealed copy while it may be shown. */
+  private stored(secret: string): { hash: string; sealed: string } {
+    return { hash: hashToken(secret), sealed: this.deps.secrets.seal(secret) };
   }
 
   async updateOAuthApplication(
@@ -240,12 +261,13 @@ export class EmbeddedPlatform implements Platform {
     const secret = randomToken(32);
     const existing = await repo.oauthApplicationOf(trx, appId, environment);
     if (existing) {
-      const row = await repo.rotateSecret(trx, existing.id, hashToken(secret), now);
+      const row = await repo.rotateSecret(trx, existing.id, this.stored(secret), now);
       return { id: row.id, uid: row.uid, secret };
     }
+    const { hash, sealed } = this.stored(secret);
     const row = await repo.insertOAuthApplication(
       trx,
-      { uid: randomToken(24), secretHash: hashToken(secret), name, environment, appId, redirectUri },
+      { uid: randomToken(24), secretHash: hash, secretSealed: sealed, name, environment, appId, redirectUri },
       now,
     );
     return { id: row.id, uid: row.uid, secret };

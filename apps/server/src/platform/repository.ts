@@ -70,6 +70,7 @@ export const platformRepository = {
     values: {
       uid: string;
       secretHash: string;
+      secretSealed: string;
       name: string;
       environment: Environment;
       appId: number;
@@ -82,6 +83,7 @@ export const platformRepository = {
       .values({
         uid: values.uid,
         secret_hash: values.secretHash,
+        secret_sealed: values.secretSealed,
         name: values.name,
         environment: values.environment,
         developer_app_id: values.appId,
@@ -115,13 +117,43 @@ export const platformRepository = {
     return db.selectFrom('platform_oauth_applications').selectAll().where('uid', '=', uid).executeTakeFirst();
   },
 
-  rotateSecret(db: Db, id: number, secretHash: string, now: Date): Promise<PlatformOAuthApplicationRow> {
+  rotateSecret(
+    db: Db,
+    id: number,
+    secret: { hash: string; sealed: string },
+    now: Date,
+  ): Promise<PlatformOAuthApplicationRow> {
     return db
       .updateTable('platform_oauth_applications')
-      .set({ secret_hash: secretHash, secret_rotated_at: now, updated_at: now })
+      .set({
+        secret_hash: secret.hash,
+        secret_sealed: secret.sealed,
+        secret_revealed_at: null,
+        secret_rotated_at: now,
+        updated_at: now,
+      })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+  },
+
+  /** Takes the sealed copy out, once: the row keeps only the hash and when it was revealed. */
+  async takeSealedSecret(db: Db, id: number, now: Date): Promise<string | null> {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('platform_oauth_applications')
+        .select('secret_sealed')
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row?.secret_sealed) return null;
+      await trx
+        .updateTable('platform_oauth_applications')
+        .set({ secret_sealed: null, secret_revealed_at: now, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      return row.secret_sealed;
+    });
   },
 
   async updateOAuthApplication(

@@ -13,6 +13,8 @@ export interface OAuthApplication {
   updatedAt: Date;
   /** When the secret was last reset; null while the first secret is in use. */
   secretRotatedAt: Date | null;
+  /** Production: the current secret has not been revealed yet, so it can be, once. */
+  secretRevealable: boolean;
 }
 
 /** A sandbox company on the platform, with its OAuth application once it is live. */
@@ -68,6 +70,13 @@ export interface Platform {
   createProductionApplication(appId: number, appName: string, redirectUri: string): Promise<IssuedSecret>;
   oauthApplicationOf(appId: number, environment: Environment): Promise<OAuthApplication | undefined>;
   findOAuthApplication(uid: string): Promise<OAuthApplication | undefined>;
+  /** A sandbox OAuth application's secret, shown again on the sandbox card; null when it cannot be. */
+  sandboxSecret(uid: string): Promise<string | null>;
+  /**
+   * A production secret, revealed once after it was issued or reset; null once it has been revealed (only
+   * its hash is kept then) or for any other OAuth application.
+   */
+  revealSecret(uid: string): Promise<string | null>;
   /** Revokes the old secret (and, on the real platform, its tokens) and issues a new one. */
   resetSecret(uid: string): Promise<IssuedSecret>;
   updateOAuthApplication(

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_notifications';
 import * as m0003 from './0003_developer_apps';
+import * as m0004 from './0004_oauth_secrets';
 
 /** Every migration, in order. A landed migration is never edited: add the next number instead. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_notifications': m0002,
   '0003_developer_apps': m0003,
+  '0004_oauth_secrets': m0004,
 };

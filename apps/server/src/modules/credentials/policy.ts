@@ -4,4 +4,6 @@ import type { AppAccess } from '../developer-apps/policy';
 export const credentialPolicy = {
   /** Resetting a secret (resetSecrets): owner and admin. */
   canReset: (access: AppAccess): boolean => access.permissions.canModifyCredentials,
+  /** Revealing the production secret once: owner and admin, as resetting it. */
+  canReveal: (access: AppAccess): boolean => access.permissions.canModifyCredentials,
 };

@@ -23,4 +23,11 @@ export function credentialRoutes(
     handler: async (request) =>
       presentSecret(await credentials.resetSecret(appContextOf(request), request.params.uid)),
   });
+
+  route(app, api.revealSecret, {
+    guards: [appScope(oauthApp, credentialPolicy.canReveal)],
+    handler: async (request) => ({
+      app_secret: await credentials.revealSecret(appContextOf(request), request.params.uid),
+    }),
+  });
 }

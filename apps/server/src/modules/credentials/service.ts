@@ -1,5 +1,5 @@
 import { errors } from '../../http/errors';
-import type { IssuedSecret, Platform } from '../../platform/types';
+import type { IssuedSecret, OAuthApplication, Platform } from '../../platform/types';
 import type { AppContext } from '../developer-apps/scope';
 
 /** Production OAuth credentials on the platform (spec 2 §4 "Client secret"). */
@@ -14,8 +14,23 @@ export class CredentialService {
   }
 
   async resetSecret(context: AppContext, uid: string): Promise<IssuedSecret> {
+    await this.ownApplication(context, uid);
+    return this.deps.platform.resetSecret(uid);
+  }
+
+  /** The production secret, once; afterwards only its hash is kept and a reset is needed (410). */
+  async revealSecret(context: AppContext, uid: string): Promise<string> {
+    const oauth = await this.ownApplication(context, uid);
+    const secret = oauth.environment === 'production' ? await this.deps.platform.revealSecret(uid) : null;
+    if (secret === null) {
+      throw errors.gone('This secret was already revealed; reset the secret to get a new one.');
+    }
+    return secret;
+  }
+
+  private async ownApplication(context: AppContext, uid: string): Promise<OAuthApplication> {
     const oauth = await this.deps.platform.findOAuthApplication(uid);
     if (!oauth || oauth.appId !== context.app.id) throw errors.notFound('OAuth application');
-    return this.deps.platform.resetSecret(uid);
+    return oauth;
   }
 }

@@ -11,8 +11,18 @@ export function thumbnailUrl(
     : null;
 }
 
-/** The app as its collaborators (and platform administrators) see it: never a secret or its hash. */
-export function presentApp({ app, access, owner, sandbox, production }: AppView): DeveloperApp {
+/**
+ * The app as its collaborators (and platform administrators) see it: never a hash, and no secret but the
+ * sandbox's when the sandbox policy allowed it (the view then holds it).
+ */
+export function presentApp({
+  app,
+  access,
+  owner,
+  sandbox,
+  sandboxSecret,
+  production,
+}: AppView): DeveloperApp {
   return {
     id: app.id,
     uid: production?.uid ?? null,
@@ -29,7 +39,8 @@ export function presentApp({ app, access, owner, sandbox, production }: AppView)
     deleted_at: app.deleted_at?.toISOString() ?? null,
     current_user_role: access.role,
     permissions: access.permissions,
-    sandbox: sandbox ? presentSandbox(sandbox, app) : null,
+    sandbox: sandbox ? presentSandbox(sandbox, app, sandboxSecret) : null,
+    credentials: production ? { uid: production.uid, revealable: production.secretRevealable } : null,
   };
 }
 

@@ -6,6 +6,7 @@ import { detail, errors } from '../../http/errors';
 import type { Page } from '../../http/paging';
 import type { OAuthApplication, Platform, Sandbox, SandboxStatus } from '../../platform/types';
 import type { Storage } from '../../storage/index';
+import { sandboxPolicy } from '../sandboxes/policy';
 import { type AppAccess, developerAppPolicy } from './policy';
 import { type AppChanges, developerAppRepository as repo } from './repository';
 import type { AppContext } from './scope';
@@ -32,6 +33,8 @@ export interface AppView {
   access: AppAccess;
   owner: Pick<UserRow, 'id' | 'name' | 'email'>;
   sandbox: Sandbox | undefined;
+  /** The live sandbox's secret when the actor may read it (sandboxPolicy.canViewSecret), else null. */
+  sandboxSecret: string | null;
   production: OAuthApplication | undefined;
 }
 
@@ -171,11 +174,14 @@ export class DeveloperAppService {
       platform.sandboxOf(app.id),
       platform.oauthApplicationOf(app.id, 'production'),
     ]);
+    const readable = sandbox?.status === 'live' && sandbox.oauth && sandboxPolicy.canViewSecret(access, app);
+    const sandboxSecret = readable && sandbox.oauth ? await platform.sandboxSecret(sandbox.oauth.uid) : null;
     return {
       app,
       access: { role: access.role, permissions: access.permissions },
       owner,
       sandbox,
+      sandboxSecret,
       production,
     };
   }

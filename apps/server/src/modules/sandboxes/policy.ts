@@ -6,4 +6,10 @@ export const sandboxPolicy = {
   canChange: (access: AppAccess): boolean => access.permissions.canModifyCredentials,
   /** A fake sandbox is for platform staff (canGenerateFakeSandbox). */
   canGenerateFake: (access: AppAccess): boolean => access.permissions.canGenerateFakeSandbox,
+  /**
+   * The live card shows the secret of a confidential app's sandbox to every collaborator and to platform
+   * administrators (viewSandboxCreds); a public app has no secret to show.
+   */
+  canViewSecret: (access: AppAccess, app: { confidential: boolean }): boolean =>
+    app.confidential && access.permissions.canViewClientCredentials,
 };

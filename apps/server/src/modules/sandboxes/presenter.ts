@@ -2,10 +2,11 @@ import type { Sandbox as SandboxResponse, SecretResponse } from '@lintel/shared'
 import type { DeveloperAppRow } from '../../db/schema';
 import type { IssuedSecret, Sandbox } from '../../platform/types';
 
-/** A sandbox as the app's page shows it: never its secret. */
+/** A sandbox as the app's page shows it: its secret only when the policy let the caller read it. */
 export function presentSandbox(
   sandbox: Sandbox,
   app: Pick<DeveloperAppRow, 'confidential'>,
+  secret: string | null = null,
 ): SandboxResponse {
   return {
     id: sandbox.id,
@@ -16,6 +17,7 @@ export function presentSandbox(
     redirect_uri: sandbox.oauth?.redirectUri ?? '',
     company_id: sandbox.companyId,
     confidential: app.confidential,
+    ...(secret === null ? {} : { app_secret: secret }),
     created_at: sandbox.createdAt.toISOString(),
     updated_at: sandbox.updatedAt.toISOString(),
   };

@@ -54,6 +54,7 @@ export function buildDeveloperApp(
     current_user_role: role,
     permissions: permissionsOf(role),
     sandbox: buildSandbox(),
+    credentials: null,
     ...rest,
   };
 }
