@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { DeveloperAppRow, UserRow } from '../src/db/schema';
 import type { Runtime } from '../src/runtime';
 import { type Client, createUser, signIn } from './support';
@@ -44,6 +45,36 @@ export async function provisionNow(runtime: Runtime, appId: number) {
   await runtime.platform.finishProvisioning({ sandboxId: sandbox.id });
   return sandbox.id;
 }
+
+/**
+ * A valid PNG of any size (grey, one IDAT): logos must be square and larger than 200×200, so tests
+ * need real dimensions, checked from the bytes.
+ */
+export function pngOf(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
+  const rows = Buffer.alloc((width + 1) * height, 0x80);
+  for (let row = 0; row < height; row++) rows[row * (width + 1)] = 0; // filter byte: none
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A logo that meets the rule (square, larger than 200×200). */
+export const LOGO_PNG = pngOf(256, 256);
 
 /** A tiny valid PNG (1×1). */
 export const PNG_1PX = Buffer.from(

@@ -145,8 +145,8 @@ describe('production credentials', () => {
     const uid = grant.json().uid;
     expect(uid).toEqual(expect.any(String));
     // No production secret in the grant (the live sandbox's card secret is the one secret it may carry).
-    const { sandbox, ...granted } = grant.json();
-    expect(JSON.stringify(granted)).not.toMatch(/secret/i);
+    const { sandbox, ...grantedApp } = grant.json();
+    expect(JSON.stringify(grantedApp)).not.toMatch(/secret/i);
     expect(Object.keys(sandbox).filter((key) => /secret/i.test(key))).toEqual(['app_secret']);
 
     const seen = (await clients.developer.request({ method: 'GET', url })).json();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
-import { type Actor, appWithTeam, multipart, PNG_1PX, provisionNow } from './apps-support';
+import { type Actor, appWithTeam, LOGO_PNG, multipart, PNG_1PX, pngOf, provisionNow } from './apps-support';
 import { createUser, errorOf, outboundEmails, signIn, startTestRuntime } from './support';
 
 let runtime: Runtime;
@@ -128,7 +128,7 @@ describe('the role matrix on one app (spec 2 §6)', () => {
                   ? await client.request({
                       method: 'PATCH',
                       url,
-                      ...multipart('developer_app[thumbnail]', 'logo.png', 'image/png', PNG_1PX),
+                      ...multipart('developer_app[thumbnail]', 'logo.png', 'image/png', LOGO_PNG),
                     })
                   : await client.request({ method: 'DELETE', url });
         expect(response.statusCode, `${action} as ${actor}`).toBe(expected[actor]);
@@ -225,7 +225,7 @@ describe('settings', () => {
     const uploaded = await clients.owner.request({
       method: 'PATCH',
       url,
-      ...multipart('developer_app[thumbnail]', 'logo.png', 'image/png', PNG_1PX),
+      ...multipart('developer_app[thumbnail]', 'logo.png', 'image/png', LOGO_PNG),
     });
     expect(uploaded.statusCode).toBe(200);
     const thumbnailUrl = uploaded.json().thumbnail_url;
@@ -233,7 +233,7 @@ describe('settings', () => {
     const image = await clients.developer.request({ method: 'GET', url: thumbnailUrl });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.rawPayload.equals(PNG_1PX)).toBe(true);
+    expect(image.rawPayload.equals(LOGO_PNG)).toBe(true);
     expect((await clients.stranger.request({ method: 'GET', url: thumbnailUrl })).statusCode).toBe(404);
     const listed = (await clients.developer.request({ method: 'GET', url: base })).json();
     expect(listed.find((a: { id: number }) => a.id === app.id).thumbnail_url).toBe(thumbnailUrl);
@@ -277,6 +277,38 @@ describe('settings', () => {
     expect(huge.statusCode).toBe(413);
     expect(errorOf(huge).code).toBe('payload_too_large');
     expect((await clients.owner.request({ method: 'GET', url })).json().thumbnail_url).toBeNull();
+  });
+
+  it('refuses a logo that is not square or not larger than 200×200, checked from its bytes (spec 1 §9)', async () => {
+    const { app, clients } = await appWithTeam(runtime, 'Logo sizes');
+    const url = `${base}/${app.id}`;
+    for (const [width, height] of [
+      [200, 200],
+      [300, 200],
+      [1, 1],
+    ] as const) {
+      const response = await clients.owner.request({
+        method: 'PATCH',
+        url,
+        ...multipart('developer_app[thumbnail]', 'logo.png', 'image/png', pngOf(width, height)),
+      });
+      expect(response.statusCode, `${width}×${height}`).toBe(422);
+      expect(errorOf(response).details).toMatchObject([
+        {
+          path: 'developer_app.thumbnail',
+          code: 'image_size',
+          message: 'logo.png must be a square JPEG or PNG image larger than 200×200 pixels',
+        },
+      ]);
+    }
+    expect((await clients.owner.request({ method: 'GET', url })).json().thumbnail_url).toBeNull();
+    const accepted = await clients.owner.request({
+      method: 'PATCH',
+      url,
+      ...multipart('developer_app[thumbnail]', 'logo.png', 'image/png', pngOf(256, 256)),
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().thumbnail_url).toEqual(expect.any(String));
   });
 });
 

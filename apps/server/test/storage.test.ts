@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Runtime } from '../src/runtime';
 import { LocalStorage, type Storage } from '../src/storage/index';
 import { S3Storage } from '../src/storage/s3';
-import { appWithTeam, multipart, PNG_1PX } from './apps-support';
+import { appWithTeam, LOGO_PNG, multipart } from './apps-support';
 import { errorOf, startTestRuntime } from './support';
 
 const MiB = 1024 * 1024;
@@ -247,7 +247,7 @@ describe('thumbnails served from S3 through the HTTP app', () => {
     const uploaded = await clients.owner.request({
       method: 'PATCH',
       url: `/api/v1/developer_apps/${app.id}`,
-      ...multipart('developer_app[thumbnail]', 'logo.png', 'image/png', PNG_1PX),
+      ...multipart('developer_app[thumbnail]', 'logo.png', 'image/png', LOGO_PNG),
     });
     expect(uploaded.statusCode).toBe(200);
     const thumbnailUrl = uploaded.json().thumbnail_url as string;
@@ -260,13 +260,13 @@ describe('thumbnails served from S3 through the HTTP app', () => {
     const key = row.thumbnail_key as string;
     // Read the bucket with a client of its own: the object really is on the S3 server.
     const direct = new S3Storage({ bucket, region: 'us-east-1', endpoint: s3.endpoint });
-    expect(await direct.head(key)).toEqual({ size: PNG_1PX.length, contentType: 'image/png' });
+    expect(await direct.head(key)).toEqual({ size: LOGO_PNG.length, contentType: 'image/png' });
 
     const image = await clients.developer.request({ method: 'GET', url: thumbnailUrl });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.headers['content-length']).toBe(String(PNG_1PX.length));
-    expect(image.rawPayload.equals(PNG_1PX)).toBe(true);
+    expect(image.headers['content-length']).toBe(String(LOGO_PNG.length));
+    expect(image.rawPayload.equals(LOGO_PNG)).toBe(true);
 
     await direct.delete(key);
     direct.close();

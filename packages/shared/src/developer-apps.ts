@@ -20,6 +20,17 @@ export const DEVELOPER_APP_LIMITS = {
 /** What an app logo may be (spec 1 §9, spec 2 §5), recognised from the file's bytes. */
 export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png'] as const;
 
+/** A logo is square and larger than this many pixels on each side (spec 1 §9: "larger than 200x200 px"). */
+export const THUMBNAIL_MIN_SIDE = 200;
+
+/** The logo rule, for the drop zone's hint and the server's refusal. */
+export const THUMBNAIL_RULE = `must be a square JPEG or PNG image larger than ${THUMBNAIL_MIN_SIDE}×${THUMBNAIL_MIN_SIDE} pixels`;
+
+/** Whether an image of these dimensions may be an app logo (square, each side above THUMBNAIL_MIN_SIDE). */
+export function isThumbnailSize(size: { width: number; height: number }): boolean {
+  return size.width === size.height && size.width > THUMBNAIL_MIN_SIDE;
+}
+
 /** The abilities the spec names (spec 2 §6), computed on the server and sent with every app. */
 export const appPermissions = z.object({
   canEdit: z.boolean(),

@@ -75,6 +75,7 @@ export const DETAIL_CODES = [
   'mismatch',
   'file_too_large',
   'file_type',
+  'image_size',
   'redirect_uri',
   'already_collaborator',
   'already_invited',

@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
-import { parseRedirectUris, type UploadedFile } from '@lintel/shared';
+import {
+  isThumbnailSize,
+  parseRedirectUris,
+  THUMBNAIL_MIN_SIDE,
+  THUMBNAIL_RULE,
+  type UploadedFile,
+} from '@lintel/shared';
+import { imageSize } from 'image-size';
 import type { Db } from '../../db/index';
 import type { DeveloperAppRow, UserRow } from '../../db/schema';
 import { detail, errors } from '../../http/errors';
@@ -45,6 +52,22 @@ export interface AppListItem {
 }
 
 /** Redirect URIs normalised to one per line, or 422 with one detail per bad line (spec 2 §5). */
+/** The logo rule on the file's own bytes (spec 1 §9): square and larger than 200×200 px. */
+function checkThumbnailSize(file: UploadedFile): void {
+  let size: { width: number; height: number } | undefined;
+  try {
+    size = imageSize(file.head);
+  } catch {
+    size = undefined;
+  }
+  if (!size || !isThumbnailSize(size)) {
+    throw errors.field('developer_app.thumbnail', 'image_size', `${file.filename} ${THUMBNAIL_RULE}`, {
+      name: file.filename,
+      min: THUMBNAIL_MIN_SIDE,
+    });
+  }
+}
+
 export function checkRedirectUris(text: string, path: string): string {
   const { uris, problems } = parseRedirectUris(text);
   if (problems.length > 0) {
@@ -102,6 +125,7 @@ export class DeveloperAppService {
       update.production_access = 'production_pending';
     }
     if (changes.thumbnail) {
+      checkThumbnailSize(changes.thumbnail);
       update.thumbnail_key = changes.thumbnail.key;
       update.thumbnail_content_type = changes.thumbnail.contentType;
     } else if (changes.remove_thumbnail) {
