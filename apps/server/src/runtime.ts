@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { type DatabaseHandle, migrate, openDatabase } from './db/index';
 import { SecretBox } from './http/crypto';
+import { loggableError } from './http/errors';
 import { Mailer } from './jobs/mail/mailer';
 import { JobQueue } from './jobs/queue';
 import { startQueues, startWorkers } from './jobs/workers';
@@ -47,7 +48,7 @@ export async function startRuntime(
   await startQueues(queue, jobs);
   if (options.workers ?? true) await startWorkers(queue, jobs);
   const app = await buildApp({ config, db: database.db, services, storage, logger: options.logger });
-  queue.onError = (error) => app.log.error({ err: error }, 'job queue error');
+  queue.onError = (error) => app.log.error({ err: loggableError(error) }, 'job queue error');
   if (secretsKey.generated) {
     app.log.warn(
       `No SECRETS_KEY: generated one into ${secretsKey.generated}. Keep that file with the database (it opens the sealed secrets), or set SECRETS_KEY on every server.`,

@@ -96,7 +96,7 @@ export function registerErrorHandling(
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const refusal = toAppError(error);
     if (!refusal) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: loggableError(error) }, 'request failed');
       return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side.'));
     }
     const endpoint = request.routeOptions.config.endpoint;
@@ -114,14 +114,94 @@ export function registerErrorHandling(
           ),
         );
     }
+    if (!(error instanceof AppError) && isSqlState(error.code)) {
+      request.log.warn({ sqlState: error.code, answered: refusal.code }, 'the database refused a request');
+    }
     if (refusal.retryAfterSeconds !== undefined)
       reply.header('Retry-After', String(refusal.retryAfterSeconds));
     return reply.status(refusal.statusCode).send(errorBody(refusal.code, refusal.message, refusal.details));
   });
 }
 
+/**
+ * SQLSTATEs (PostgreSQL and PGlite) that mean the input itself cannot be stored: NUL or an invalid byte in
+ * text, an impossible date, a number out of range. The shared schemas refuse these first; this is the last
+ * line of defence, so bad input is a 422 and never a 500.
+ */
+const INVALID_INPUT_SQLSTATES = new Set([
+  '22001', // string_data_right_truncation
+  '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+  '22021', // character_not_in_repertoire (NUL in text)
+  '22P02', // invalid_text_representation
+  '22P05', // untranslatable_character
+]);
+
+/** SQLSTATEs and socket errors of a lost or refused database connection: try again later (503). */
+const CONNECTION_SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+]);
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+const isSqlState = (code: unknown): code is string => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+
+/**
+ * What of an unexpected error goes to the log: never a database error's `detail`, `where` or query
+ * parameters (a failed INSERT would otherwise log the row: a password hash, a token).
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error) || !isSqlState((error as { code?: unknown }).code)) return error;
+  const { code, constraint, table, column } = error as unknown as {
+    code: string;
+    constraint?: string;
+    table?: string;
+    column?: string;
+  };
+  return {
+    type: error.name,
+    message: error.message,
+    code,
+    constraint,
+    table,
+    column,
+    stack: error.stack,
+  };
+}
+
+function databaseRefusal(error: { code?: unknown; message?: unknown }): AppError | undefined {
+  const code = typeof error.code === 'string' ? error.code : undefined;
+  if (code && INVALID_INPUT_SQLSTATES.has(code)) {
+    return errors.validation([
+      detail(
+        '',
+        'invalid',
+        'holds a value that cannot be stored (a control character, an impossible date or number)',
+      ),
+    ]);
+  }
+  const lostConnection =
+    (code && (CONNECTION_SQLSTATES.has(code) || CONNECTION_ERRNOS.has(code))) ||
+    (typeof error.message === 'string' &&
+      /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/.test(
+        error.message,
+      ));
+  if (lostConnection)
+    return new AppError('service_unavailable', 'The service is unavailable. Please try again.');
+  return undefined;
+}
+
 function toAppError(error: FastifyError): AppError | undefined {
   if (error instanceof AppError) return error;
+  const fromDatabase = databaseRefusal(error);
+  if (fromDatabase) return fromDatabase;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const part = error.validationContext ?? 'body';
     const details = error.validation.map((issue) =>
