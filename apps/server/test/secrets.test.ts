@@ -158,3 +158,86 @@ describe('the production secret, revealed once (spec 2 §4 "Client secret")', ()
     expect(response.statusCode).toBe(410);
   });
 });
+
+describe('revoked means revoked (issue 8 item 5)', () => {
+  async function granted(name: string) {
+    const team = await appWithTeam(runtime, name);
+    const adminUrl = `/api/v1/admin/developer_apps/${team.app.id}`;
+    const setAccess = (production_access: string) =>
+      team.clients.platformAdmin.request({
+        method: 'PATCH',
+        url: adminUrl,
+        payload: { developer_app: { production_access } },
+      });
+    const uid: string = (await setAccess('granted')).json().uid;
+    return { ...team, uid, adminUrl, setAccess };
+  }
+
+  it('stops the production application when access is set back to none, and a new grant brings a fresh secret', async () => {
+    const { app, clients, uid, setAccess } = await granted('Revoked access');
+    const appUrl = `/api/v1/developer_apps/${app.id}`;
+    const before = (await runtime.platform.findOAuthApplication(uid))?.revoked;
+    expect(before).toBe(false);
+
+    const revoked = await setAccess('none');
+    expect(revoked.json()).toMatchObject({ production_access: 'none', uid: null, credentials: null });
+    expect((await clients.owner.request({ method: 'GET', url: appUrl })).json()).toMatchObject({
+      uid: null,
+      credentials: null,
+    });
+    expect((await runtime.platform.findOAuthApplication(uid))?.revoked).toBe(true);
+    for (const action of ['reset_secret', 'reveal_secret']) {
+      const response = await clients.owner.request({
+        method: 'POST',
+        url: `/api/v1/oauth_applications/${uid}/${action}`,
+      });
+      expect(response.statusCode, action).toBe(409);
+      expect(errorOf(response).code).toBe('conflict');
+    }
+    await expect(runtime.platform.resetSecret(uid)).rejects.toThrow('revoked');
+
+    const again = await setAccess('granted');
+    expect(again.json()).toMatchObject({ uid, credentials: { uid, revealable: true } });
+    const reveal = await clients.owner.request({
+      method: 'POST',
+      url: `/api/v1/oauth_applications/${uid}/reveal_secret`,
+    });
+    expect(reveal.statusCode).toBe(200);
+    expect((await oauthRow(uid)).secret_hash).toBe(sha256(reveal.json().app_secret));
+  });
+
+  it('stops it when the app is deleted; undeleting a granted app reissues a fresh secret', async () => {
+    const { app, clients, uid, adminUrl } = await granted('Deleted app');
+    const hashBefore = (await oauthRow(uid)).secret_hash;
+    expect(
+      (await clients.owner.request({ method: 'DELETE', url: `/api/v1/developer_apps/${app.id}` })).statusCode,
+    ).toBe(204);
+    expect((await runtime.platform.findOAuthApplication(uid))?.revoked).toBe(true);
+    expect(
+      (await clients.platformAdmin.request({ method: 'GET', url: adminUrl })).json().credentials,
+    ).toBeNull();
+
+    const undeleted = await clients.platformAdmin.request({
+      method: 'PATCH',
+      url: adminUrl,
+      payload: { developer_app: { deleted_at: null } },
+    });
+    expect(undeleted.json()).toMatchObject({ deleted_at: null, credentials: { uid, revealable: true } });
+    expect((await oauthRow(uid)).secret_hash).not.toBe(hashBefore);
+  });
+});
+
+describe('read-only stays read-only (issue 8 item 6)', () => {
+  it('refuses a PATCH that changes nothing from a developer or a non-collaborating platform admin', async () => {
+    const { app, clients } = await appWithTeam(runtime, 'Read only');
+    const url = `/api/v1/developer_apps/${app.id}`;
+    const updatedAt = (await clients.owner.request({ method: 'GET', url })).json().updated_at;
+    for (const actor of ['developer', 'platformAdmin'] as Actor[]) {
+      for (const payload of [{ developer_app: { remove_thumbnail: false } }, { developer_app: {} }]) {
+        const response = await clients[actor].request({ method: 'PATCH', url, payload });
+        expect(response.statusCode, `${actor} ${JSON.stringify(payload)}`).toBe(403);
+      }
+    }
+    expect((await clients.owner.request({ method: 'GET', url })).json().updated_at).toBe(updatedAt);
+  });
+});

@@ -145,6 +145,8 @@ export interface PlatformOAuthApplicationsTable {
   /** The secret sealed under SECRETS_KEY while it may still be shown (sandbox: always; production: until revealed). */
   secret_sealed: string | null;
   secret_revealed_at: NullableTimestamp;
+  /** Set when production access is revoked or the app deleted: the application no longer works. */
+  revoked_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

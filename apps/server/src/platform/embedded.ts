@@ -28,7 +28,9 @@ function toOAuthApplication(row: PlatformOAuthApplicationRow): OAuthApplication 
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     secretRotatedAt: row.secret_rotated_at,
-    secretRevealable: row.environment === 'production' && row.secret_sealed !== null,
+    secretRevealable:
+      row.environment === 'production' && row.secret_sealed !== null && row.revoked_at === null,
+    revoked: row.revoked_at !== null,
   };
 }
 
@@ -209,6 +211,7 @@ export class EmbeddedPlatform implements Platform {
   async resetSecret(uid: string, now = new Date()): Promise<IssuedSecret> {
     const row = await repo.findOAuthApplicationByUid(this.deps.db, uid);
     if (!row) throw new Error(`no OAuth application ${uid}`);
+    if (row.revoked_at) throw new Error(`OAuth application ${uid} is revoked`);
     const secret = randomToken(32);
     await repo.rotateSecret(this.deps.db, row.id, this.stored(secret), now);
     return { uid, secret };
@@ -222,9 +225,14 @@ export class EmbeddedPlatform implements Platform {
 
   async revealSecret(uid: string, now = new Date()): Promise<string | null> {
     const row = await repo.findOAuthApplicationByUid(this.deps.db, uid);
-    if (row?.environment !== 'production') return null;
+    if (row?.environment !== 'production' || row.revoked_at) return null;
     const sealed = await repo.takeSealedSecret(this.deps.db, row.id, now);
     return sealed === null ? null : this.deps.secrets.open(sealed);
+  }
+
+  async revokeApplication(uid: string, now = new Date()): Promise<void> {
+    const row = await repo.findOAuthApplicationByUid(this.deps.db, uid);
+    if (row && !row.revoked_at) await repo.revoke(this.deps.db, row.id, now);
   }
 
   /** What the platform keeps of a new secret: its hash, and its sealed copy while it may be shown. */

@@ -129,12 +129,21 @@ export const platformRepository = {
         secret_hash: secret.hash,
         secret_sealed: secret.sealed,
         secret_revealed_at: null,
+        revoked_at: null,
         secret_rotated_at: now,
         updated_at: now,
       })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+  },
+
+  async revoke(db: Db, id: number, now: Date): Promise<void> {
+    await db
+      .updateTable('platform_oauth_applications')
+      .set({ revoked_at: now, secret_sealed: null, updated_at: now })
+      .where('id', '=', id)
+      .execute();
   },
 
   /** Takes the sealed copy out, once: the row keeps only the hash and when it was revealed. */

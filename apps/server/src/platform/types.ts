@@ -15,6 +15,8 @@ export interface OAuthApplication {
   secretRotatedAt: Date | null;
   /** Production: the current secret has not been revealed yet, so it can be, once. */
   secretRevealable: boolean;
+  /** Production access was revoked or the app deleted: the application no longer works. */
+  revoked: boolean;
 }
 
 /** A sandbox company on the platform, with its OAuth application once it is live. */
@@ -66,7 +68,10 @@ export interface Platform {
   /** The status of many apps' sandboxes at once (lists). */
   sandboxStatuses(appIds: readonly number[]): Promise<Map<number, SandboxStatus>>;
   findSandbox(sandboxId: number): Promise<Sandbox | undefined>;
-  /** Production OAuth credentials, created when production access is granted. */
+  /**
+   * Production OAuth credentials, created when production access is granted; when they exist revoked, the
+   * same client id works again with a fresh secret.
+   */
   createProductionApplication(appId: number, appName: string, redirectUri: string): Promise<IssuedSecret>;
   oauthApplicationOf(appId: number, environment: Environment): Promise<OAuthApplication | undefined>;
   findOAuthApplication(uid: string): Promise<OAuthApplication | undefined>;
@@ -77,6 +82,8 @@ export interface Platform {
    * its hash is kept then) or for any other OAuth application.
    */
   revealSecret(uid: string): Promise<string | null>;
+  /** Stops an application working (its secret and tokens); creating it again reissues a fresh secret. */
+  revokeApplication(uid: string): Promise<void>;
   /** Revokes the old secret (and, on the real platform, its tokens) and issues a new one. */
   resetSecret(uid: string): Promise<IssuedSecret>;
   updateOAuthApplication(

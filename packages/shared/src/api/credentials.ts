@@ -20,7 +20,7 @@ export const credentialEndpoints = {
     auth: 'user',
     params: uidParams,
     response: secretResponse,
-    errors: ['forbidden', 'not_found'],
+    errors: ['forbidden', 'not_found', 'conflict'],
   }),
   revealSecret: endpoint({
     method: 'POST',
@@ -31,6 +31,6 @@ export const credentialEndpoints = {
     auth: 'user',
     params: uidParams,
     response: revealedSecretResponse,
-    errors: ['forbidden', 'not_found', 'gone'],
+    errors: ['forbidden', 'not_found', 'gone', 'conflict'],
   }),
 };

@@ -31,6 +31,9 @@ export class CredentialService {
   private async ownApplication(context: AppContext, uid: string): Promise<OAuthApplication> {
     const oauth = await this.deps.platform.findOAuthApplication(uid);
     if (!oauth || oauth.appId !== context.app.id) throw errors.notFound('OAuth application');
+    if (oauth.revoked) {
+      throw errors.conflict('Production access was revoked: this OAuth application no longer works.');
+    }
     return oauth;
   }
 }

@@ -1,7 +1,11 @@
 import type { DeveloperApp, DeveloperAppSummary } from '@lintel/shared';
 import type { DeveloperAppRow } from '../../db/schema';
+import type { OAuthApplication } from '../../platform/types';
 import { presentSandbox } from '../sandboxes/presenter';
 import type { AppListItem, AppView } from './service';
+
+/** Production credentials count only while they work (not revoked). */
+const usable = (oauth: OAuthApplication | undefined) => (oauth && !oauth.revoked ? oauth : undefined);
 
 export function thumbnailUrl(
   app: Pick<DeveloperAppRow, 'id' | 'thumbnail_key' | 'updated_at'>,
@@ -23,9 +27,10 @@ export function presentApp({
   sandboxSecret,
   production,
 }: AppView): DeveloperApp {
+  const working = usable(production);
   return {
     id: app.id,
-    uid: production?.uid ?? null,
+    uid: working?.uid ?? null,
     name: app.name,
     internal_name: app.internal_name,
     owner: { id: owner.id, name: owner.name, email: owner.email },
@@ -40,7 +45,7 @@ export function presentApp({
     current_user_role: access.role,
     permissions: access.permissions,
     sandbox: sandbox ? presentSandbox(sandbox, app, sandboxSecret) : null,
-    credentials: production ? { uid: production.uid, revealable: production.secretRevealable } : null,
+    credentials: working ? { uid: working.uid, revealable: working.secretRevealable } : null,
   };
 }
 

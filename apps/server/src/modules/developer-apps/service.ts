@@ -164,7 +164,23 @@ export class DeveloperAppService {
 
   /** Soft delete: the app vanishes for developers; platform administrators can still read it. */
   async destroy(context: AppContext, now = new Date()): Promise<void> {
-    await repo.update(this.deps.db, context.app.id, { deleted_at: now }, now);
+    const deleted = await repo.update(this.deps.db, context.app.id, { deleted_at: now }, now);
+    await this.syncProduction(deleted);
+  }
+
+  /**
+   * Production credentials work exactly while the app is live and production access is granted: otherwise
+   * the platform revokes them; granting again (or undeleting a granted app) reissues a fresh secret.
+   */
+  private async syncProduction(app: DeveloperAppRow): Promise<void> {
+    const { platform } = this.deps;
+    const current = await platform.oauthApplicationOf(app.id, 'production');
+    if (app.deleted_at !== null || app.production_access !== 'granted') {
+      if (current && !current.revoked) await platform.revokeApplication(current.uid);
+      return;
+    }
+    if (!current || current.revoked)
+      await platform.createProductionApplication(app.id, app.name, app.redirect_uri);
   }
 
   async adminGet(admin: UserRow, id: number): Promise<AppView> {
@@ -184,9 +200,7 @@ export class DeveloperAppService {
     if (changes.deleted_at === null) update.deleted_at = null;
     if (changes.internal_name !== undefined) update.internal_name = changes.internal_name;
     const updated = await repo.update(db, id, update, now);
-    if (updated.production_access === 'granted' && !(await platform.oauthApplicationOf(id, 'production'))) {
-      await platform.createProductionApplication(id, updated.name, updated.redirect_uri);
-    }
+    await this.syncProduction(updated);
     const role = await repo.roleOf(db, id, admin.id);
     return this.view(updated, developerAppPolicy.access(admin, role));
   }
