@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, deps.services.auth);
   notificationRoutes(app, deps.services.notifications);
   adminNotificationRoutes(app, deps.services.notifications);
-  outboundEmailRoutes(app, db);
+  outboundEmailRoutes(app, deps.services.outboundEmails);
   const appScope = createAppScope(app, db);
   developerAppRoutes(app, deps.services.developerApps, appScope);
   sandboxRoutes(app, deps.services, appScope);

@@ -9,6 +9,7 @@ import { CredentialService } from './modules/credentials/service';
 import { DeveloperAppService } from './modules/developer-apps/service';
 import { notificationJobs } from './modules/notifications/jobs';
 import { NotificationService } from './modules/notifications/service';
+import { OutboundEmailService } from './modules/outbound-emails/service';
 import { SandboxService } from './modules/sandboxes/service';
 import type { Platform } from './platform/types';
 import type { Storage } from './storage/index';
@@ -17,6 +18,7 @@ import type { Storage } from './storage/index';
 export interface Services {
   auth: AuthService;
   notifications: NotificationService;
+  outboundEmails: OutboundEmailService;
   developerApps: DeveloperAppService;
   sandboxes: SandboxService;
   credentials: CredentialService;
@@ -36,6 +38,7 @@ export function createServices(deps: ServiceDeps): Services {
   const services: Services = {
     auth: new AuthService(deps),
     notifications: new NotificationService(deps),
+    outboundEmails: new OutboundEmailService(deps),
     developerApps: new DeveloperAppService(deps),
     sandboxes: new SandboxService(deps),
     credentials: new CredentialService(deps),

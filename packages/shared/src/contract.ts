@@ -32,8 +32,8 @@ export interface EndpointDefinition {
    * by field name; `N` stands for an index (`submission[pictures_attributes][N][file]`).
    */
   files?: Readonly<Record<string, FileField>>;
-  /** The success status; 200 unless said. */
-  status?: 200 | 201 | 204;
+  /** The success status; 200 unless said (202: accepted, the work follows by e-mail). */
+  status?: 200 | 201 | 202 | 204;
   /** The success body (for `list`, the array); none for 204. */
   response?: z.ZodType;
   /** `list`: an array body with `Total` and `Per-Page` headers; `file`: bytes, not JSON. */

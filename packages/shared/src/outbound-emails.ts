@@ -17,3 +17,14 @@ export const outboundEmailResponse = z.object({
   sent_at: z.string().nullable(),
 });
 export type OutboundEmail = z.infer<typeof outboundEmailResponse>;
+
+/** The columns the admin "Outbound e-mail" list sorts by (`sort[]=-created_at`). */
+export const outboundEmailSortKeys = ['created_at', 'to', 'subject', 'status', 'sent_at'] as const;
+export type OutboundEmailSortKey = (typeof outboundEmailSortKeys)[number];
+
+/** Its filters: `filters[search]` (recipient or subject, literal) and `filters[status]`. */
+export const outboundEmailFilters = z.strictObject({
+  search: z.string().max(200).optional(),
+  status: outboundEmailStatus.optional(),
+});
+export type OutboundEmailFilters = z.input<typeof outboundEmailFilters>;

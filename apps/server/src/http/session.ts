@@ -91,6 +91,3 @@ export function allow(check: (user: UserRow) => boolean) {
     if (!check(requireUser(request))) throw errors.forbidden();
   };
 }
-
-/** preValidation: a platform administrator, else 401 (signed out) or 403. */
-export const adminOnly = allow((user) => user.is_admin);

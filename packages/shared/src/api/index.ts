@@ -1,17 +1,23 @@
+import { authEndpoints } from './auth';
 import { credentialEndpoints } from './credentials';
 import { adminDeveloperAppEndpoints, developerAppEndpoints } from './developer-apps';
+import { outboundEmailEndpoints } from './outbound-emails';
 import { sandboxEndpoints } from './sandboxes';
 
+export * from './auth';
 export * from './credentials';
 export * from './developer-apps';
+export * from './outbound-emails';
 export * from './sandboxes';
 
 /** Every endpoint group of the API; an area adds its group here. */
 const groups = {
+  authEndpoints,
   developerAppEndpoints,
   adminDeveloperAppEndpoints,
   sandboxEndpoints,
   credentialEndpoints,
+  outboundEmailEndpoints,
 };
 
 type Groups = typeof groups;

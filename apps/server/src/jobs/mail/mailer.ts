@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { JobQueue } from '../queue';
 import type { JobDefinition } from '../workers';
-import { outboundEmailRepository as repository } from './repository';
+import { mailRepository as repository } from './repository';
 import { type RenderedEmail, type TemplateName, templates } from './templates';
 
 export const MAIL_QUEUE = 'mail.deliver';

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { OutboundEmailRow } from '../../db/schema';
-import { likePattern, type Page, pageOffset, type SortTerm } from '../../http/paging';
 
 export interface NewOutboundEmail {
   idempotencyKey: string;
@@ -13,19 +12,11 @@ export interface NewOutboundEmail {
   notificationId: number | null;
 }
 
-export const outboundEmailSortKeys = ['created_at', 'to', 'subject', 'status', 'sent_at'] as const;
-export type OutboundEmailSortKey = (typeof outboundEmailSortKeys)[number];
-
-const sortColumns = {
-  created_at: 'created_at',
-  to: 'to_address',
-  subject: 'subject',
-  status: 'status',
-  sent_at: 'sent_at',
-} as const;
-
-/** Every SQL statement about outbound e-mail. */
-export const outboundEmailRepository = {
+/**
+ * The mailer's statements about outbound e-mail: record, claim, mark sent or failed. The admin page's
+ * reads are modules/outbound-emails/repository.ts.
+ */
+export const mailRepository = {
   /** Inserts each message once per idempotency key; returns the ids of the rows this call created. */
   async insertMany(db: Db, emails: NewOutboundEmail[]): Promise<number[]> {
     const rows = await db
@@ -46,10 +37,6 @@ export const outboundEmailRepository = {
       .returning('id')
       .execute();
     return rows.map((row) => row.id);
-  },
-
-  find(db: Db, id: number): Promise<OutboundEmailRow | undefined> {
-    return db.selectFrom('outbound_emails').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
   /** Counts one more attempt on a message still queued, and returns it; undefined when sent or failed. */
@@ -82,33 +69,5 @@ export const outboundEmailRepository = {
       .where('id', '=', id)
       .where('status', '!=', 'sent')
       .execute();
-  },
-
-  async list(
-    db: Db,
-    options: Page & {
-      sort: SortTerm<OutboundEmailSortKey>[];
-      search?: string;
-      status?: OutboundEmailRow['status'];
-    },
-  ): Promise<{ rows: OutboundEmailRow[]; total: number }> {
-    let query = db.selectFrom('outbound_emails');
-    if (options.search) {
-      const pattern = likePattern(options.search);
-      query = query.where((eb) =>
-        eb.or([eb('to_address', 'ilike', pattern), eb('subject', 'ilike', pattern)]),
-      );
-    }
-    if (options.status) query = query.where('status', '=', options.status);
-    const { total } = await query
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    let rows = query.selectAll();
-    for (const term of options.sort) rows = rows.orderBy(sortColumns[term.key], term.direction);
-    rows = rows.orderBy('id', options.sort[0]?.direction ?? 'desc');
-    return {
-      rows: await rows.limit(options.per_page).offset(pageOffset(options)).execute(),
-      total: Number(total),
-    };
   },
 };
