@@ -1,9 +1,11 @@
 import { credentialEndpoints } from './credentials';
 import { adminDeveloperAppEndpoints, developerAppEndpoints } from './developer-apps';
+import { adminNotificationEndpoints, notificationEndpoints } from './notifications';
 import { sandboxEndpoints } from './sandboxes';
 
 export * from './credentials';
 export * from './developer-apps';
+export * from './notifications';
 export * from './sandboxes';
 
 /** Every endpoint group of the API; an area adds its group here. */
@@ -12,6 +14,8 @@ const groups = {
   adminDeveloperAppEndpoints,
   sandboxEndpoints,
   credentialEndpoints,
+  notificationEndpoints,
+  adminNotificationEndpoints,
 };
 
 type Groups = typeof groups;
