@@ -1,8 +1,10 @@
+import { collaboratorEndpoints } from './collaborators';
 import { credentialEndpoints } from './credentials';
 import { adminDeveloperAppEndpoints, developerAppEndpoints } from './developer-apps';
 import { adminNotificationEndpoints, notificationEndpoints } from './notifications';
 import { sandboxEndpoints } from './sandboxes';
 
+export * from './collaborators';
 export * from './credentials';
 export * from './developer-apps';
 export * from './notifications';
@@ -16,6 +18,7 @@ const groups = {
   credentialEndpoints,
   notificationEndpoints,
   adminNotificationEndpoints,
+  collaboratorEndpoints,
 };
 
 type Groups = typeof groups;
