@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   developerAppRoutes(app, deps.services.developerApps, appScope);
   sandboxRoutes(app, deps.services, appScope);
   credentialRoutes(app, deps.services.credentials, appScope);
-  collaboratorRoutes(app, deps.services.collaborators);
+  collaboratorRoutes(app, deps.services.collaborators, appScope);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

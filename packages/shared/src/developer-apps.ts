@@ -256,25 +256,3 @@ export const updateSandboxRequest = z.strictObject({
 export const secretResponse = z.object({ uid: z.string(), app_secret: z.string() });
 export const revealedSecretResponse = z.object({ app_secret: z.string() });
 export type SecretResponse = z.infer<typeof secretResponse>;
-
-export const collaboratorResponse = z.object({
-  id: z.number().int(),
-  role: collaboratorRole,
-  user_id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  developer: z.object({ name: z.string(), email: z.string() }),
-  created_at: z.string(),
-});
-export type Collaborator = z.infer<typeof collaboratorResponse>;
-
-export const invitationStatus = z.enum(['pending', 'accepted', 'canceled', 'expired']);
-export const invitationResponse = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  role: invitationRole,
-  status: invitationStatus,
-  created_at: z.string(),
-  expires_at: z.string(),
-});
-export type Invitation = z.infer<typeof invitationResponse>;

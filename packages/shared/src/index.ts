@@ -1,5 +1,6 @@
 export * from './api/index';
 export * from './auth';
+export * from './collaborators';
 export * from './contract';
 export * from './developer-apps';
 export * from './errors';

@@ -3,6 +3,7 @@ import advancedFormat from 'dayjs/plugin/advancedFormat';
 import 'dayjs/locale/es';
 import { z } from 'zod';
 import { optionalDate, requiredText } from './fields';
+import { listQuery } from './query';
 
 dayjs.extend(advancedFormat);
 
@@ -69,6 +70,14 @@ export const adminNotificationResponse = notificationResponse.omit({ read_at: tr
   delivery: deliveryProgress.nullable(),
 });
 export type AdminNotification = z.infer<typeof adminNotificationResponse>;
+
+/** The columns the administrators' list sorts by (`sort[]=title`, `sort[]=-created_at`). */
+export const ADMIN_NOTIFICATION_SORT_KEYS = ['created_at', 'title'] as const;
+export type AdminNotificationSortKey = (typeof ADMIN_NOTIFICATION_SORT_KEYS)[number];
+/** The administrators' list: newest first unless sorted; no filters. */
+export const ADMIN_NOTIFICATION_DEFAULT_SORT = ['-created_at'] as const;
+export const adminNotificationListQuery = listQuery(ADMIN_NOTIFICATION_SORT_KEYS, z.strictObject({}));
+export type AdminNotificationListQuery = z.input<typeof adminNotificationListQuery>;
 
 /** Today's date as YYYY-MM-DD in UTC, the calendar show_after is compared with. */
 export function utcDate(now: Date): string {

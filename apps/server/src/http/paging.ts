@@ -1,43 +1,6 @@
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@lintel/shared';
+// The list query itself (page, per_page, sort[], filters[…]) is declared in packages/shared (query.ts);
+// these helpers turn it into SQL and headers.
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
-
-/**
- * The list query of every index route: page, per_page, sort[] and filters[...] (bracket format, parsed
- * with qs). `filters` is the area's own zod object so that unknown filters are refused.
- */
-const pageFields = {
-  page: z.coerce.number().int().min(1, { message: 'must be at least 1' }).default(1),
-  per_page: z.coerce
-    .number()
-    .int()
-    .min(1, { message: 'must be at least 1' })
-    .max(MAX_PER_PAGE, { message: `must be at most ${MAX_PER_PAGE}` })
-    .default(DEFAULT_PER_PAGE),
-};
-
-/** `page` and `per_page` alone, for lists without sorting or filters. */
-export const pageQuery = z.strictObject(pageFields);
-
-export function listQuery<const SortKey extends string, F extends z.ZodObject>(
-  sortKeys: readonly SortKey[],
-  filters: F,
-) {
-  const sortValue = z.enum(
-    [...sortKeys, ...sortKeys.map((key) => `-${key}` as `-${SortKey}`)] as [string, ...string[]],
-    {
-      message: `must be one of ${sortKeys.join(', ')} (prefix - for descending)`,
-    },
-  );
-  return z.strictObject({
-    ...pageFields,
-    sort: z
-      .union([sortValue, z.array(sortValue).max(5)])
-      .optional()
-      .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
-    filters: filters.optional(),
-  });
-}
 
 export interface Page {
   page: number;

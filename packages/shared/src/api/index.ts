@@ -1,12 +1,16 @@
 import { authEndpoints } from './auth';
+import { collaboratorEndpoints } from './collaborators';
 import { credentialEndpoints } from './credentials';
 import { adminDeveloperAppEndpoints, developerAppEndpoints } from './developer-apps';
+import { adminNotificationEndpoints, notificationEndpoints } from './notifications';
 import { outboundEmailEndpoints } from './outbound-emails';
 import { sandboxEndpoints } from './sandboxes';
 
 export * from './auth';
+export * from './collaborators';
 export * from './credentials';
 export * from './developer-apps';
+export * from './notifications';
 export * from './outbound-emails';
 export * from './sandboxes';
 
@@ -18,6 +22,9 @@ const groups = {
   sandboxEndpoints,
   credentialEndpoints,
   outboundEmailEndpoints,
+  notificationEndpoints,
+  adminNotificationEndpoints,
+  collaboratorEndpoints,
 };
 
 type Groups = typeof groups;

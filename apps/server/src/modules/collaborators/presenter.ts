@@ -1,8 +1,12 @@
-import type { Collaborator, Invitation } from '@lintel/shared';
+import {
+  type Collaborator,
+  type DeveloperAppPermissions,
+  type Invitation,
+  permissionMatrix,
+} from '@lintel/shared';
 import type { InvitationRow } from '../../db/schema';
 import type { AppContext } from '../developer-apps/scope';
 import type { CollaboratorWithUser } from './repository';
-import { type DeveloperAppPermissions, permissionMatrix } from './schemas';
 
 export function presentCollaborator(row: CollaboratorWithUser): Collaborator {
   return {
@@ -28,6 +32,7 @@ export function presentInvitation(row: InvitationRow, now = new Date()): Invitat
   };
 }
 
+/** The actor's role and abilities on the app, with the role matrix of "View permission details". */
 export function presentPermissions(context: AppContext): DeveloperAppPermissions {
   return {
     developer_app_id: context.app.id,

@@ -1,15 +1,13 @@
-import type { Collaborator, ErrorDetail, Invitation } from '@lintel/shared';
+import { type ErrorDetail, hasSingleNewOwner, type NewInvitation, type RoleChange } from '@lintel/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
-import type { UserRow } from '../../db/schema';
+import type { InvitationRow, UserRow } from '../../db/schema';
 import { hashToken, randomToken } from '../../http/crypto';
 import { detail, errors } from '../../http/errors';
 import type { Mailer } from '../../jobs/mail/mailer';
-import { loadAppContext } from '../developer-apps/scope';
+import { type AppContext, loadAppContext } from '../developer-apps/scope';
 import { collaboratorPolicy as policy } from './policy';
-import { presentCollaborator, presentInvitation, presentPermissions } from './presenter';
-import { collaboratorRepository as repo } from './repository';
-import type { CreateInvitationRequest, DeveloperAppPermissions, UpdateCollaboratorsRequest } from './schemas';
+import { type CollaboratorWithUser, collaboratorRepository as repo } from './repository';
 
 const DAY_MS = 86_400_000;
 
@@ -26,19 +24,26 @@ const invalidInvitation = () =>
   );
 
 /**
- * Collaborators and invitations of one app (spec 2 §4–§7). Every mutation runs in one transaction
- * that first locks the app row, so changes to one app's team happen one after the other.
+ * Collaborators and invitations of one app (spec 2 §4–§7). The routes' app scope has found the app
+ * and checked the actor (404, 403); every mutation then runs in one transaction that first locks the
+ * app row, so changes to one app's team happen one after the other.
  */
 export class CollaboratorService {
   constructor(private readonly deps: CollaboratorDeps) {}
 
-  async list(user: UserRow, appId: number): Promise<Collaborator[]> {
-    await loadAppContext(this.deps.db, user, appId);
-    return (await repo.list(this.deps.db, appId)).map(presentCollaborator);
+  list(context: AppContext): Promise<CollaboratorWithUser[]> {
+    return repo.list(this.deps.db, context.app.id);
   }
 
-  async permissions(user: UserRow, appId: number): Promise<DeveloperAppPermissions> {
-    return presentPermissions(await loadAppContext(this.deps.db, user, appId));
+  /**
+   * Locks the app for the rest of the transaction and reads the actor's access again under the lock:
+   * the app scope checked it before, but a change that committed since (a transfer, a removal) wins.
+   */
+  private async lockForChange(trx: Db, context: AppContext): Promise<AppContext> {
+    await repo.lockApp(trx, context.app.id);
+    const locked = await loadAppContext(trx, context.user, context.app.id);
+    if (!policy.canManage(locked)) throw errors.forbidden();
+    return locked;
   }
 
   /**
@@ -48,20 +53,19 @@ export class CollaboratorService {
    * one-owner-per-app index never sees two owners.
    */
   async updateRoles(
-    user: UserRow,
-    input: UpdateCollaboratorsRequest,
+    scope: AppContext,
+    entries: readonly RoleChange[],
     now = new Date(),
-  ): Promise<Collaborator[]> {
-    const appId = input.developer_app_id;
-    const rows = await this.deps.db.transaction().execute(async (trx) => {
-      await repo.lockApp(trx, appId);
-      const context = await loadAppContext(trx, user, appId);
-      if (!context.permissions.canManageCollaborators) throw errors.forbidden();
+  ): Promise<CollaboratorWithUser[]> {
+    const appId = scope.app.id;
+    return this.deps.db.transaction().execute(async (trx) => {
+      const context = await this.lockForChange(trx, scope);
+      const { user } = context;
       const current = new Map((await repo.list(trx, appId)).map((row) => [row.id, row]));
 
       const details: ErrorDetail[] = [];
       const seen = new Set<number>();
-      input.collaborators.forEach((entry, index) => {
+      entries.forEach((entry, index) => {
         if (seen.has(entry.id))
           details.push(detail(`collaborators.${index}.id`, 'invalid', 'is listed twice'));
         else if (!current.has(entry.id)) {
@@ -71,11 +75,11 @@ export class CollaboratorService {
       });
       if (details.length > 0) throw errors.validation(details);
 
-      const changes = input.collaborators.flatMap((entry) => {
+      const changes = entries.flatMap((entry) => {
         const target = current.get(entry.id);
         return target && target.role !== entry.role ? [{ target, role: entry.role }] : [];
       });
-      if (changes.filter((change) => change.role === 'owner').length > 1) {
+      if (!hasSingleNewOwner(changes)) {
         throw errors.field('collaborators', 'single_owner', 'can make only one collaborator the owner');
       }
       for (const change of changes) {
@@ -95,41 +99,36 @@ export class CollaboratorService {
       }
       return repo.list(trx, appId);
     });
-    return rows.map(presentCollaborator);
   }
 
   /** Removes a collaborator: never the owner, never yourself. */
-  async remove(user: UserRow, appId: number, id: number): Promise<void> {
+  async remove(scope: AppContext, id: number): Promise<void> {
+    const appId = scope.app.id;
     await this.deps.db.transaction().execute(async (trx) => {
-      await repo.lockApp(trx, appId);
-      const context = await loadAppContext(trx, user, appId);
-      if (!context.permissions.canManageCollaborators) throw errors.forbidden();
+      const context = await this.lockForChange(trx, scope);
       const target = await repo.find(trx, appId, id);
       if (!target) throw errors.notFound('Collaborator');
-      const refusal = policy.removalRefusal(user, context, target);
+      const refusal = policy.removalRefusal(context.user, context, target);
       if (refusal) throw refused(refusal);
       await repo.remove(trx, appId, id);
     });
   }
 
-  async invitations(user: UserRow, appId: number, now = new Date()): Promise<Invitation[]> {
-    await loadAppContext(this.deps.db, user, appId);
-    return (await repo.listPendingInvitations(this.deps.db, appId, now)).map((row) =>
-      presentInvitation(row, now),
-    );
+  /** Pending invitations that can still be accepted on `now`. */
+  invitations(context: AppContext, now = new Date()): Promise<InvitationRow[]> {
+    return repo.listPendingInvitations(this.deps.db, context.app.id, now);
   }
 
   /**
    * Invites an e-mail address with role developer or admin. Only the token's SHA-256 is stored; the
    * token itself travels in the e-mail, queued in the same transaction.
    */
-  async invite(user: UserRow, input: CreateInvitationRequest, now = new Date()): Promise<Invitation> {
+  async invite(scope: AppContext, input: NewInvitation, now = new Date()): Promise<InvitationRow> {
     const { db, config, mailer } = this.deps;
-    const appId = input.developer_app_id;
-    const row = await db.transaction().execute(async (trx) => {
-      await repo.lockApp(trx, appId);
-      const context = await loadAppContext(trx, user, appId);
-      if (!context.permissions.canManageCollaborators) throw errors.forbidden();
+    const appId = scope.app.id;
+    return db.transaction().execute(async (trx) => {
+      const context = await this.lockForChange(trx, scope);
+      const { user } = context;
       if (await repo.collaboratesByEmail(trx, appId, input.email)) {
         throw errors.field('email', 'already_collaborator', 'already belongs to a collaborator of this app');
       }
@@ -167,15 +166,13 @@ export class CollaboratorService {
       });
       return invitation;
     });
-    return presentInvitation(row, now);
   }
 
   /** Cancels a pending invitation (the only change an invitation takes). */
-  async cancelInvitation(user: UserRow, appId: number, id: number, now = new Date()): Promise<Invitation> {
-    const row = await this.deps.db.transaction().execute(async (trx) => {
-      await repo.lockApp(trx, appId);
-      const context = await loadAppContext(trx, user, appId);
-      if (!context.permissions.canManageCollaborators) throw errors.forbidden();
+  async cancelInvitation(scope: AppContext, id: number, now = new Date()): Promise<InvitationRow> {
+    const appId = scope.app.id;
+    return this.deps.db.transaction().execute(async (trx) => {
+      await this.lockForChange(trx, scope);
       const invitation = await repo.findInvitation(trx, appId, id);
       if (!invitation) throw errors.notFound('Invitation');
       if (invitation.status !== 'pending') {
@@ -187,7 +184,6 @@ export class CollaboratorService {
       }
       return repo.setInvitationStatus(trx, id, 'canceled', now);
     });
-    return presentInvitation(row, now);
   }
 
   /**

@@ -1,20 +1,10 @@
+import type { AdminNotificationSortKey, NotificationFields, SortValue } from '@lintel/shared';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Database, NotificationRow } from '../../db/schema';
-import { type Page, pageOffset, type SortTerm } from '../../http/paging';
+import { type Page, pageOffset } from '../../http/paging';
 
 export type NotificationWithRead = NotificationRow & { read_at: Date | null };
-export const adminNotificationSortKeys = ['created_at', 'title'] as const;
-export type AdminNotificationSortKey = (typeof adminNotificationSortKeys)[number];
-
-export interface NotificationFields {
-  title: string;
-  summary: string;
-  body: string;
-  critical: boolean;
-  draft: boolean;
-  show_after: string | null;
-}
 
 /** Visible to developers on `today`: not a draft, show_after empty or reached (spec 1 §4). */
 function visibleOn(eb: ExpressionBuilder<Database, 'notifications'>, today: string): Expression<SqlBool> {
@@ -85,14 +75,20 @@ export const notificationRepository = {
     return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  async list(db: Db, options: Page & { sort: SortTerm<AdminNotificationSortKey>[] }) {
+  /** One page of every notification in `sort` order (`-title`: descending), ties broken by id. */
+  async list(db: Db, options: Page & { sort: readonly SortValue<AdminNotificationSortKey>[] }) {
     const { total } = await db
       .selectFrom('notifications')
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
+    const terms = options.sort.map((value) =>
+      value.startsWith('-')
+        ? { key: value.slice(1) as AdminNotificationSortKey, direction: 'desc' as const }
+        : { key: value as AdminNotificationSortKey, direction: 'asc' as const },
+    );
     let query = db.selectFrom('notifications').selectAll();
-    for (const term of options.sort) query = query.orderBy(term.key, term.direction);
-    query = query.orderBy('id', options.sort[0]?.direction ?? 'desc');
+    for (const term of terms) query = query.orderBy(term.key, term.direction);
+    query = query.orderBy('id', terms[0]?.direction ?? 'desc');
     const rows = await query.limit(options.per_page).offset(pageOffset(options)).execute();
     return { rows, total: Number(total) };
   },

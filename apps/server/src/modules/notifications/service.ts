@@ -1,19 +1,22 @@
 import {
+  ADMIN_NOTIFICATION_DEFAULT_SORT,
+  type AdminNotificationSortKey,
   type NotificationChanges,
   type NotificationFields,
   normaliseCritical,
+  type SortValue,
   utcDate,
 } from '@lintel/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { NotificationRow, UserRow } from '../../db/schema';
 import { errors } from '../../http/errors';
-import type { Page, SortTerm } from '../../http/paging';
+import type { Page } from '../../http/paging';
 import type { Mailer } from '../../jobs/mail/mailer';
 import { markdownToSafeHtml, markdownToText } from '../../jobs/mail/markdown';
 import type { JobQueue } from '../../jobs/queue';
 import { notificationPolicy } from './policy';
-import { type AdminNotificationSortKey, notificationRepository as repo } from './repository';
+import { notificationRepository as repo } from './repository';
 
 export const FANOUT_QUEUE = 'notifications.fanout';
 export interface FanoutJob {
@@ -53,8 +56,10 @@ export class NotificationService {
     return { ...found, read_at: now };
   }
 
-  async list(page: Page & { sort: SortTerm<AdminNotificationSortKey>[] }) {
-    const { rows, total } = await repo.list(this.deps.db, page);
+  /** Every notification, newest first unless `sort` says otherwise, with the e-mail progress of each critical one. */
+  async list(query: Page & { sort: readonly SortValue<AdminNotificationSortKey>[] }) {
+    const sort = query.sort.length > 0 ? query.sort : ADMIN_NOTIFICATION_DEFAULT_SORT;
+    const { rows, total } = await repo.list(this.deps.db, { ...query, sort });
     const delivery = await repo.deliveryCounts(
       this.deps.db,
       rows.filter((row) => row.critical).map((row) => row.id),
