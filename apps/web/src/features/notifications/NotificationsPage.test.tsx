@@ -90,6 +90,8 @@ describe('NotificationsPage', () => {
       body: { errors: ['Boom'], error: { code: 'internal', message: 'Boom', details: [] } },
     }));
     renderRoutes(routes, '/notifications');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Boom');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('An error occurred');
+    expect(alert).not.toHaveTextContent('Boom');
   });
 });
