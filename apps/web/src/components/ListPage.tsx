@@ -100,7 +100,14 @@ export function ListError({ error, onRetry }: { error: unknown; onRetry: () => v
 /**
  * The page of a server-side list: breadcrumbs, title, filter bar, a table with sortable headers (or
  * cards) and the pager, with designed loading, empty and error states and the 403 page. Its state
- * (page, sort, filters) is the URL's, through `useListState`.
+ * (page, sort, filters) is the URL's, through `useListState`. A new list is three parts:
+ *
+ * ```tsx
+ * const listOptions = { sortKeys: APP_SORT_KEYS, defaultSort: '-created_at', filters: { search: urlFilter.text() } } as const;
+ * const list = useListState(listOptions);            // options at module level: stable
+ * const query = useAdminApps(list.params);           // the area's query hook (queries.ts), keepPreviousData
+ * return <ListPage title={…} list={list} query={query} columns={columns} rowKey={(app) => app.id} />;
+ * ```
  */
 export function ListPage<T, K extends string, F>(props: ListPageProps<T, K, F>) {
   const { t } = useTranslation();
