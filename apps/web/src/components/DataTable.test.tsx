@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../test/render';
+import { renderRoutes, renderWithProviders } from '../test/render';
 import { DataTable, type DataTableColumn } from './DataTable';
-import { useListState } from './useListState';
+import { urlFilter, useListState } from './useListState';
 
 interface Row {
   id: number;
@@ -22,6 +22,11 @@ interface Request {
   search: string;
 }
 
+/** Renders the harness as the page at `/` of a memory router (its state lives in the URL). */
+function renderHarness(props: { total: number; requests: Request[]; serverPerPage?: number }) {
+  return renderRoutes([{ path: '/', element: <Harness {...props} /> }], '/');
+}
+
 /** A page that lists `total` rows through a fake server, recording every request. */
 function Harness({
   total,
@@ -32,7 +37,7 @@ function Harness({
   requests: Request[];
   serverPerPage?: number;
 }) {
-  const list = useListState({ initialFilters: { search: '' }, perPage: 10 });
+  const list = useListState({ sortKeys: ['name'], filters: { search: urlFilter.text() }, perPage: 10 });
   const [data, setData] = useState<{ items: Row[]; total: number; perPage: number }>();
   const { page, perPage, sort, filters, syncPaging } = list;
 
@@ -131,7 +136,7 @@ describe('DataTable', () => {
 
   it('sorts with the keyboard (headers are buttons)', async () => {
     const requests: Request[] = [];
-    const { user } = renderWithProviders(<Harness total={25} requests={requests} />);
+    const { user } = renderHarness({ total: 25, requests });
     within(nameHeader()).getByRole('button').focus();
     await user.keyboard('{Enter}');
     expect(nameHeader()).toHaveAttribute('aria-sort', 'ascending');
@@ -142,7 +147,7 @@ describe('DataTable', () => {
 
   it('pages within 1..totalPages and never requests a page outside', async () => {
     const requests: Request[] = [];
-    const { user } = renderWithProviders(<Harness total={25} requests={requests} />);
+    const { user } = renderHarness({ total: 25, requests });
     expect(await screen.findByText('Row 1')).toBeInTheDocument();
     expect(screen.getByText('1–10 of 25')).toBeInTheDocument();
 
@@ -159,7 +164,7 @@ describe('DataTable', () => {
 
   it('goes back to page 1 when the sort or a filter changes', async () => {
     const requests: Request[] = [];
-    const { user } = renderWithProviders(<Harness total={45} requests={requests} />);
+    const { user } = renderHarness({ total: 45, requests });
     await user.click(screen.getByRole('button', { name: 'Page 4' }));
     expect(requests.at(-1)).toMatchObject({ page: 4 });
 
@@ -175,7 +180,7 @@ describe('DataTable', () => {
 
   it("uses the server's per-page and shows a single page for an empty list", async () => {
     const requests: Request[] = [];
-    renderWithProviders(<Harness total={0} requests={requests} serverPerPage={50} />);
+    renderHarness({ total: 0, requests, serverPerPage: 50 });
     expect(await screen.findByText('No results.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();

@@ -3,23 +3,24 @@ import { Alert, Center, Group, Loader, ScrollArea, Table, Text, UnstyledButton }
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/errorText';
 import classes from './DataTable.module.css';
 import { PagePicker } from './PagePicker';
 
-export interface DataTableColumn<T> {
+export interface DataTableColumn<T, K extends string = string> {
   /** Stable id of the column. */
   id: string;
   header: ReactNode;
   /** The server's sort key; a column without one is not sortable. */
-  sortKey?: string;
+  sortKey?: K;
   render: (row: T) => ReactNode;
   width?: number | string;
 }
 
-export interface DataTableProps<T> {
+export interface DataTableProps<T, K extends string = string> {
   /** Accessible name of the table. */
   label: string;
-  columns: DataTableColumn<T>[];
+  columns: DataTableColumn<T, K>[];
   rows: T[] | undefined;
   rowKey: (row: T) => string | number;
   total: number;
@@ -42,7 +43,7 @@ const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
  * A server-side table: sortable headers cycle ascending → descending → cleared (spec 1 §4), and the
  * pager never offers a page outside 1..totalPages.
  */
-export function DataTable<T>({
+export function DataTable<T, K extends string = string>({
   label,
   columns,
   rows,
@@ -58,7 +59,7 @@ export function DataTable<T>({
   emptyText,
   onRowClick,
   rowLabel,
-}: DataTableProps<T>) {
+}: DataTableProps<T, K>) {
   const { t } = useTranslation();
   const pages = totalPages(total, perPage);
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
@@ -101,7 +102,7 @@ export function DataTable<T>({
       <Table.Tr>
         <Table.Td colSpan={columns.length}>
           <Alert color="red" role="alert" title={t('components.dataTable.error')} variant="light">
-            {error instanceof Error ? error.message : null}
+            {errorText(t, error)}
           </Alert>
         </Table.Td>
       </Table.Tr>

@@ -1,81 +1,253 @@
-import { DEFAULT_PER_PAGE, isFetchablePage, totalPages } from '@lintel/shared';
-import { useCallback, useMemo, useState } from 'react';
+import {
+  DEFAULT_PER_PAGE,
+  isFetchablePage,
+  MAX_ID,
+  MAX_PER_PAGE,
+  type SortValue,
+  totalPages,
+} from '@lintel/shared';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
-export interface ListStateOptions<F> {
-  initialSort?: string | null;
-  initialFilters: F;
-  perPage?: number;
+/** How one filter of a list is read from the URL query string and written back to it. */
+export interface FilterCodec<V> {
+  /** The value when the URL says nothing (or something invalid); it is never written to the URL. */
+  initial: V;
+  /** The value of the URL's entries for this filter (`getAll(key)`); invalid input gives `initial`. */
+  parse: (values: string[]) => V;
+  /** The URL entries of a value; none for `initial`. */
+  format: (value: V) => string[];
 }
 
-export interface ListState<F> {
+/** The codec of each filter of a list, keyed like the list's filters. */
+export type FilterCodecs<F> = { [P in keyof F]: FilterCodec<F[P]> };
+
+const MAX_TEXT_FILTER = 200;
+const POSITIVE_INT = /^[1-9]\d{0,9}$/;
+
+function positiveInt(value: string | null, max: number): number | null {
+  if (value === null || !POSITIVE_INT.test(value)) return null;
+  const number = Number(value);
+  return number <= max ? number : null;
+}
+
+/** The kinds of filter the lists use; each validates what it reads from the URL. */
+export const urlFilter = {
+  /** Free text (a search box): `?search=crane`. */
+  text: (): FilterCodec<string> => ({
+    initial: '',
+    parse: (values) => (values[0] ?? '').slice(0, MAX_TEXT_FILTER),
+    format: (value) => (value === '' ? [] : [value]),
+  }),
+  /** One value of a fixed set (a select), or none: `?status=failed`. */
+  oneOf: <const T extends string>(allowed: readonly T[]): FilterCodec<T | null> => ({
+    initial: null,
+    parse: (values) => allowed.find((value) => value === values[0]) ?? null,
+    format: (value) => (value === null ? [] : [value]),
+  }),
+  /** Several record ids (a multi-select): `?owner_id=3&owner_id=8`. */
+  ids: (): FilterCodec<number[]> => ({
+    initial: [],
+    parse: (values) => [...new Set(values.flatMap((value) => positiveInt(value, MAX_ID) ?? []))],
+    format: (value) => value.map(String),
+  }),
+  /** An on/off switch, off by default: `?with_deleted=true`. */
+  flag: (): FilterCodec<boolean> => ({
+    initial: false,
+    parse: (values) => values[0] === 'true',
+    format: (value) => (value ? ['true'] : []),
+  }),
+};
+
+export interface ListStateOptions<K extends string, F> {
+  /** The keys the list's columns sort by (the server's, from packages/shared where declared). */
+  sortKeys?: readonly K[];
+  /** The sort when the URL names none; clearing it is written as `?sort=`. */
+  defaultSort?: SortValue<K> | null;
+  /** Rows asked for per page until the server's Per-Page header says otherwise. */
+  perPage?: number;
+  filters?: FilterCodecs<F>;
+}
+
+/** What a list asks the server for. */
+export interface ListParams<S extends string = string, F = Record<string, never>> {
   page: number;
   perPage: number;
-  sort: string | null;
+  sort: S | null;
   filters: F;
-  /** Pages known from the last answer; unknown (Infinity) before the first one. */
+}
+
+export interface SetFilterOptions {
+  /** Replace the current history entry instead of adding one (typing in a search box). */
+  replace?: boolean;
+}
+
+export interface ListState<K extends string = string, F = Record<string, never>> {
+  page: number;
+  perPage: number;
+  sort: SortValue<K> | null;
+  filters: F;
+  /** Pages known from the last answer for these filters; unknown (Infinity) before it. */
   pages: number;
-  /** Moves to a page; pages outside 1..pages are ignored, never fetched (spec 1 §4). */
+  /** page, perPage, sort and filters in one stable object, for the area's query hook and key. */
+  params: ListParams<SortValue<K>, F>;
+  /** Moves to a page (a new history entry); pages outside 1..pages are ignored, never fetched. */
   setPage: (page: number) => void;
-  /** A new sort reloads from page 1 (spec 1 §4). */
+  /** A new sort (ascending → descending → none) reloads from page 1; an unknown key is ignored. */
   setSort: (sort: string | null) => void;
-  /** A new filter value reloads from page 1 (spec 1 §4). */
-  setFilter: <K extends keyof F>(key: K, value: F[K]) => void;
-  /** Records the paging of an answer: the server's per-page overrides ours, the page is clamped. */
+  /** A new filter value reloads from page 1. */
+  setFilter: <P extends keyof F>(key: P, value: F[P], options?: SetFilterOptions) => void;
+  /** Records the paging of an answer: the server's per-page wins over ours, the page is clamped. */
   syncPaging: (total: number, perPage: number) => void;
 }
 
-interface State<F> {
-  page: number;
-  perPage: number;
-  sort: string | null;
-  filters: F;
-  pages: number;
+interface KnownPaging {
+  /** The filters (as written in the URL) and the URL's per-page the answer was for. */
+  signature: string;
+  urlPerPage: number;
+  servedPerPage: number;
+  total: number;
 }
 
-/** Page, sort and filters of a server-side list (admin tables). */
-export function useListState<F extends object>({
-  initialSort = null,
-  initialFilters,
-  perPage = DEFAULT_PER_PAGE,
-}: ListStateOptions<F>): ListState<F> {
-  const [state, setState] = useState<State<F>>({
-    page: 1,
-    perPage,
-    sort: initialSort,
-    filters: initialFilters,
-    pages: Number.POSITIVE_INFINITY,
-  });
+const PAGE = 'page';
+const PER_PAGE = 'per_page';
+const SORT = 'sort';
 
-  const setPage = useCallback((page: number) => {
-    setState((current) =>
-      isFetchablePage(page, current.pages) && page !== current.page ? { ...current, page } : current,
-    );
-  }, []);
+function readSort<K extends string>(
+  raw: string | null,
+  sortKeys: readonly K[],
+  defaultSort: SortValue<K> | null,
+): SortValue<K> | null {
+  if (raw === null) return defaultSort;
+  if (raw === '') return null;
+  const key = raw.startsWith('-') ? raw.slice(1) : raw;
+  return sortKeys.some((known) => known === key) ? (raw as SortValue<K>) : defaultSort;
+}
 
-  const setSort = useCallback((sort: string | null) => {
-    setState((current) => ({ ...current, sort, page: 1 }));
-  }, []);
+const NO_SORT_KEYS: readonly never[] = [];
+const NO_FILTERS = {};
 
-  const setFilter = useCallback(<K extends keyof F>(key: K, value: F[K]) => {
-    setState((current) =>
-      Object.is(current.filters[key], value)
-        ? current
-        : { ...current, filters: { ...current.filters, [key]: value }, page: 1 },
-    );
-  }, []);
+/**
+ * Page, per_page, sort and filters of a server-side list, kept in the URL query string so that a
+ * reload, the back button and a shared link show the same page (spec 1 §4 rules included). Page and
+ * sort changes add a history entry; `setFilter(…, { replace: true })` does not (typing). What the URL
+ * says is validated: garbage falls back to the default and never reaches the server.
+ */
+export function useListState<K extends string = never, F extends object = Record<string, never>>(
+  options: ListStateOptions<K, F> = {},
+): ListState<K, F> {
+  const sortKeys = options.sortKeys ?? NO_SORT_KEYS;
+  const defaultSort = options.defaultSort ?? null;
+  const defaultPerPage = options.perPage ?? DEFAULT_PER_PAGE;
+  const codecs = (options.filters ?? NO_FILTERS) as FilterCodecs<F>;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [known, setKnown] = useState<KnownPaging | null>(null);
 
-  const syncPaging = useCallback((total: number, serverPerPage: number) => {
-    setState((current) => {
-      const nextPerPage = serverPerPage > 0 ? serverPerPage : current.perPage;
-      const pages = totalPages(total, nextPerPage);
-      const page = Math.min(current.page, pages);
-      if (pages === current.pages && page === current.page && nextPerPage === current.perPage) return current;
-      return { ...current, pages, page, perPage: nextPerPage };
-    });
-  }, []);
+  const urlPage = positiveInt(searchParams.get(PAGE), MAX_ID) ?? 1;
+  const urlPerPage = positiveInt(searchParams.get(PER_PAGE), MAX_PER_PAGE) ?? defaultPerPage;
+  const sort = readSort(searchParams.get(SORT), sortKeys, defaultSort);
+
+  // The filters as the URL writes them: equal signatures mean equal filters (and the same stable object).
+  const signature = JSON.stringify(
+    Object.entries(codecs as Record<string, FilterCodec<unknown>>).map(([key, codec]) => [
+      key,
+      codec.format(codec.parse(searchParams.getAll(key))),
+    ]),
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the URL's filters.
+  const filters = useMemo(() => {
+    const values: Record<string, unknown> = {};
+    for (const [key, codec] of Object.entries(codecs as Record<string, FilterCodec<unknown>>)) {
+      values[key] = codec.parse(searchParams.getAll(key));
+    }
+    return values as F;
+  }, [signature]);
+
+  const sameAnswer = known !== null && known.signature === signature && known.urlPerPage === urlPerPage;
+  const perPage = sameAnswer ? known.servedPerPage : urlPerPage;
+  const pages = sameAnswer ? totalPages(known.total, perPage) : Number.POSITIVE_INFINITY;
+  // A page known to be past the end is never asked for: the last page is shown instead.
+  const page = Math.min(urlPage, pages);
+
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void, replace: boolean) => {
+      const next = new URLSearchParams(searchParams);
+      change(next);
+      if (next.toString() === searchParams.toString()) return;
+      setSearchParams(next, { replace, preventScrollReset: true });
+    },
+    [searchParams, setSearchParams],
+  );
+
+  useEffect(() => {
+    if (page === urlPage) return;
+    update((next) => {
+      if (page === 1) next.delete(PAGE);
+      else next.set(PAGE, String(page));
+    }, true);
+  }, [page, urlPage, update]);
+
+  const setPage = useCallback(
+    (target: number) => {
+      if (!isFetchablePage(target, pages) || target === page) return;
+      update((next) => {
+        if (target === 1) next.delete(PAGE);
+        else next.set(PAGE, String(target));
+      }, false);
+    },
+    [page, pages, update],
+  );
+
+  const setSort = useCallback(
+    (target: string | null) => {
+      const valid = target === null ? null : readSort(target, sortKeys, null);
+      if (target !== null && valid === null) return;
+      update((next) => {
+        next.delete(PAGE);
+        if (valid === defaultSort) next.delete(SORT);
+        else next.set(SORT, valid ?? '');
+      }, false);
+    },
+    [sortKeys, defaultSort, update],
+  );
+
+  const setFilter = useCallback(
+    <P extends keyof F>(key: P, value: F[P], { replace = false }: SetFilterOptions = {}) => {
+      const codec = codecs[key];
+      if (!codec) return;
+      const name = String(key);
+      update((next) => {
+        const before = next.getAll(name).join('\u0000');
+        const after = codec.format(value);
+        if (before === after.join('\u0000')) return;
+        next.delete(name);
+        for (const entry of after) next.append(name, entry);
+        next.delete(PAGE);
+      }, replace);
+    },
+    [codecs, update],
+  );
+
+  const syncPaging = useCallback(
+    (total: number, servedPerPage: number) => {
+      const served = servedPerPage > 0 ? servedPerPage : urlPerPage;
+      setKnown((current) =>
+        current &&
+        current.signature === signature &&
+        current.urlPerPage === urlPerPage &&
+        current.servedPerPage === served &&
+        current.total === total
+          ? current
+          : { signature, urlPerPage, servedPerPage: served, total },
+      );
+    },
+    [signature, urlPerPage],
+  );
+
+  const params = useMemo(() => ({ page, perPage, sort, filters }), [page, perPage, sort, filters]);
 
   return useMemo(
-    () => ({ ...state, setPage, setSort, setFilter, syncPaging }),
-    [state, setPage, setSort, setFilter, syncPaging],
+    () => ({ page, perPage, sort, filters, pages, params, setPage, setSort, setFilter, syncPaging }),
+    [page, perPage, sort, filters, pages, params, setPage, setSort, setFilter, syncPaging],
   );
 }

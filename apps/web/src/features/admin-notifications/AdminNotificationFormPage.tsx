@@ -2,8 +2,7 @@ import { Anchor, Breadcrumbs, Button, Container, Text, Title } from '@mantine/co
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isApiError } from '../../api/client';
-import { ErrorPage, ForbiddenPage } from '../../components/ErrorPage';
+import { guardAccess } from '../../components/AccessGuard';
 import { PageLoader } from '../../components/PageLoader';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
 import { ADMIN_NOTIFICATIONS_PATH } from '../shell/navigation';
@@ -20,20 +19,18 @@ export function AdminNotificationFormPage() {
   const isNew = id === null;
   const heading = isNew ? t('adminNotifications.newTitle') : t('adminNotifications.editTitle');
 
-  if (!validId || (isApiError(query.error) && query.error.status === 404)) {
-    return (
-      <ErrorPage
-        code="404"
-        title={t('adminNotifications.notFound')}
-        action={
-          <Button component={Link} to={ADMIN_NOTIFICATIONS_PATH} variant="light">
-            {t('adminNotifications.backToList')}
-          </Button>
-        }
-      />
-    );
-  }
-  if (isApiError(query.error) && query.error.status === 403) return <ForbiddenPage />;
+  const denied = guardAccess(query.error, {
+    invalidId: !validId,
+    notFound: {
+      title: t('adminNotifications.notFound'),
+      action: (
+        <Button component={Link} to={ADMIN_NOTIFICATIONS_PATH} variant="light">
+          {t('adminNotifications.backToList')}
+        </Button>
+      ),
+    },
+  });
+  if (denied) return denied;
 
   let body: ReactNode;
   if (isNew) body = <AdminNotificationForm notification={null} />;

@@ -1,15 +1,18 @@
 import type { AdminNotification } from '@lintel/shared';
-import { Anchor, Breadcrumbs, Button, Container, Group, Text, Title } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../api/client';
-import { DataTable, type DataTableColumn } from '../../components/DataTable';
-import { ForbiddenPage } from '../../components/ErrorPage';
+import type { DataTableColumn } from '../../components/DataTable';
+import { ListPage } from '../../components/ListPage';
 import { useListState } from '../../components/useListState';
 import { ADMIN_NOTIFICATIONS_PATH } from '../shell/navigation';
-import { useAdminNotifications } from './queries';
+import {
+  ADMIN_NOTIFICATION_SORT_KEYS,
+  type AdminNotificationSortKey,
+  useAdminNotifications,
+} from './queries';
 import { YesNoIcon } from './YesNoIcon';
 
 /** Shown as visible only when visible, not a draft and past show_after (spec 1 §4). */
@@ -17,18 +20,15 @@ export function isListedVisible(row: AdminNotification): boolean {
   return row.visible && !row.draft && row.visible_by_show_after;
 }
 
+const listOptions = { sortKeys: ADMIN_NOTIFICATION_SORT_KEYS, defaultSort: '-created_at' } as const;
+
 /** Admin > Notifications: every notification, newest first, with its visibility (spec 1 §2). */
 export function AdminNotificationsPage() {
   const { t } = useTranslation();
-  const list = useListState<Record<string, never>>({ initialSort: '-created_at', initialFilters: {} });
-  const { syncPaging } = list;
-  const query = useAdminNotifications({ page: list.page, perPage: list.perPage, sort: list.sort });
+  const list = useListState(listOptions);
+  const query = useAdminNotifications(list.params);
 
-  useEffect(() => {
-    if (query.data) syncPaging(query.data.total, query.data.perPage);
-  }, [query.data, syncPaging]);
-
-  const columns = useMemo<DataTableColumn<AdminNotification>[]>(
+  const columns = useMemo<DataTableColumn<AdminNotification, AdminNotificationSortKey>[]>(
     () => [
       {
         id: 'title',
@@ -65,20 +65,11 @@ export function AdminNotificationsPage() {
     [t],
   );
 
-  if (isApiError(query.error) && query.error.status === 403) return <ForbiddenPage />;
-
   return (
-    <Container size="xl" py="md">
-      <Breadcrumbs mb="xs" role="navigation" aria-label={t('common.breadcrumbs')}>
-        <Text size="sm" c="dimmed">
-          {t('shell.nav.admin')}
-        </Text>
-        <Text size="sm" aria-current="page">
-          {t('adminNotifications.title')}
-        </Text>
-      </Breadcrumbs>
-      <Group justify="space-between" align="center" mb="lg" wrap="wrap">
-        <Title order={1}>{t('adminNotifications.title')}</Title>
+    <ListPage
+      title={t('adminNotifications.title')}
+      breadcrumbs={[t('shell.nav.admin'), t('adminNotifications.title')]}
+      actions={
         <Button
           component={Link}
           to={`${ADMIN_NOTIFICATIONS_PATH}/new`}
@@ -86,23 +77,13 @@ export function AdminNotificationsPage() {
         >
           {t('adminNotifications.create')}
         </Button>
-      </Group>
-      <DataTable
-        label={t('adminNotifications.title')}
-        columns={columns}
-        rows={query.data?.items}
-        rowKey={(row) => row.id}
-        total={query.data?.total ?? 0}
-        perPage={list.perPage}
-        page={list.page}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={query.isFetching}
-        error={query.isError ? query.error : undefined}
-        emptyText={t('adminNotifications.empty')}
-      />
-    </Container>
+      }
+      list={list}
+      query={query}
+      columns={columns}
+      rowKey={(row) => row.id}
+      empty={t('adminNotifications.empty')}
+    />
   );
 }
 

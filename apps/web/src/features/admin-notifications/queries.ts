@@ -1,6 +1,7 @@
-import type { AdminNotification, NotificationInput, NotificationUpdate } from '@lintel/shared';
+import type { AdminNotification, NotificationInput, NotificationUpdate, SortValue } from '@lintel/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import type { ListParams } from '../../components/useListState';
 import { notificationKeys } from '../notifications/queries';
 
 /** While e-mails of a critical notification are queued, its delivery is polled this often. */
@@ -8,11 +9,11 @@ export const DELIVERY_POLL_MS = 2_000;
 /** Right after creation the e-mails may not be queued yet (total 0): keep polling this long. */
 export const DELIVERY_SETTLE_MS = 60_000;
 
-export interface AdminNotificationListParams {
-  page: number;
-  perPage: number;
-  sort: string | null;
-}
+/** The keys the server sorts admin notifications by (its adminNotificationSortKeys; no shared contract yet). */
+export const ADMIN_NOTIFICATION_SORT_KEYS = ['created_at', 'title'] as const;
+export type AdminNotificationSortKey = (typeof ADMIN_NOTIFICATION_SORT_KEYS)[number];
+
+export type AdminNotificationListParams = ListParams<SortValue<AdminNotificationSortKey>>;
 
 export const adminNotificationKeys = {
   all: ['admin', 'notifications'] as const,

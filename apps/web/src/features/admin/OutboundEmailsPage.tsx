@@ -1,55 +1,37 @@
-import type { OutboundEmail, OutboundEmailStatus } from '@lintel/shared';
-import { Breadcrumbs, Container, Group, Select, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import type { OutboundEmail } from '@lintel/shared';
+import { Select, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
-import { DataTable, type DataTableColumn } from '../../components/DataTable';
-import { ForbiddenPage } from '../../components/ErrorPage';
+import type { DataTableColumn } from '../../components/DataTable';
 import { formatDateTime } from '../../components/format';
-import { useListState } from '../../components/useListState';
+import { ListPage } from '../../components/ListPage';
+import { ListSearchInput } from '../../components/ListSearchInput';
+import { urlFilter, useListState } from '../../components/useListState';
 import { OutboundEmailDrawer } from './OutboundEmailDrawer';
 import { OutboundEmailStatusBadge } from './OutboundEmailStatusBadge';
-import { useOutboundEmails } from './queries';
+import {
+  OUTBOUND_EMAIL_SORT_KEYS,
+  OUTBOUND_EMAIL_STATUSES,
+  type OutboundEmailSortKey,
+  useOutboundEmails,
+} from './queries';
 
-/** Spec 1 §9: filter inputs are debounced 500 ms. */
-const SEARCH_DEBOUNCE_MS = 500;
-const STATUSES: OutboundEmailStatus[] = ['queued', 'sent', 'failed'];
-
-interface Filters {
-  search: string;
-  status: OutboundEmailStatus | null;
-}
+const listOptions = {
+  sortKeys: OUTBOUND_EMAIL_SORT_KEYS,
+  defaultSort: '-created_at',
+  filters: { search: urlFilter.text(), status: urlFilter.oneOf(OUTBOUND_EMAIL_STATUSES) },
+} as const;
 
 /** Admin > Outbound e-mail: every e-mail the portal queued, with its delivery state. */
 export function OutboundEmailsPage() {
   const { t } = useTranslation();
-  const list = useListState<Filters>({
-    initialSort: '-created_at',
-    initialFilters: { search: '', status: null },
-  });
-  const [searchInput, setSearchInput] = useState('');
-  const [debouncedSearch] = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
+  const list = useListState(listOptions);
+  const query = useOutboundEmails(list.params);
   const [selected, setSelected] = useState<OutboundEmail | null>(null);
-  const { setFilter, syncPaging } = list;
-
-  useEffect(() => setFilter('search', debouncedSearch), [debouncedSearch, setFilter]);
-
-  const query = useOutboundEmails({
-    page: list.page,
-    perPage: list.perPage,
-    sort: list.sort,
-    search: list.filters.search,
-    status: list.filters.status,
-  });
-
-  useEffect(() => {
-    if (query.data) syncPaging(query.data.total, query.data.perPage);
-  }, [query.data, syncPaging]);
+  const { setFilter } = list;
 
   const none = t('common.notAvailable');
-  const columns = useMemo<DataTableColumn<OutboundEmail>[]>(
+  const columns = useMemo<DataTableColumn<OutboundEmail, OutboundEmailSortKey>[]>(
     () => [
       { id: 'to', header: t('admin.outboundEmails.columns.to'), sortKey: 'to', render: (row) => row.to },
       {
@@ -84,62 +66,45 @@ export function OutboundEmailsPage() {
     [t, none],
   );
 
-  if (isApiError(query.error) && query.error.status === 403) return <ForbiddenPage />;
-
   return (
-    <Container size="xl" py="md">
-      <Breadcrumbs mb="xs" role="navigation" aria-label={t('common.breadcrumbs')}>
-        <Text size="sm" c="dimmed">
-          {t('shell.nav.admin')}
-        </Text>
-        <Text size="sm">{t('admin.outboundEmails.title')}</Text>
-      </Breadcrumbs>
-      <Title order={1}>{t('admin.outboundEmails.title')}</Title>
-      <Text c="dimmed" mb="lg">
-        {t('admin.outboundEmails.description')}
-      </Text>
-      <Group mb="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('admin.outboundEmails.filters.search')}
-          placeholder={t('admin.outboundEmails.filters.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={searchInput}
-          onChange={(event) => setSearchInput(event.currentTarget.value)}
-          type="search"
-          w={{ base: '100%', sm: 320 }}
-        />
-        <Select
-          label={t('admin.outboundEmails.filters.status')}
-          placeholder={t('admin.outboundEmails.filters.allStatuses')}
-          data={STATUSES.map((status) => ({
-            value: status,
-            label: t(`admin.outboundEmails.status.${status}`),
-          }))}
-          value={list.filters.status}
-          onChange={(value) => list.setFilter('status', STATUSES.find((status) => status === value) ?? null)}
-          clearable
-          w={{ base: '100%', sm: 200 }}
-        />
-      </Group>
-      <DataTable
-        label={t('admin.outboundEmails.title')}
-        columns={columns}
-        rows={query.data?.items}
-        rowKey={(row) => row.id}
-        total={query.data?.total ?? 0}
-        perPage={list.perPage}
-        page={list.page}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={query.isFetching}
-        error={query.isError ? query.error : undefined}
-        emptyText={t('admin.outboundEmails.empty')}
-        onRowClick={setSelected}
-        rowLabel={(row) => t('admin.outboundEmails.openRow', { subject: row.subject, to: row.to })}
-      />
+    <ListPage
+      title={t('admin.outboundEmails.title')}
+      breadcrumbs={[t('shell.nav.admin'), t('admin.outboundEmails.title')]}
+      description={t('admin.outboundEmails.description')}
+      filters={
+        <>
+          <ListSearchInput
+            label={t('admin.outboundEmails.filters.search')}
+            placeholder={t('admin.outboundEmails.filters.searchPlaceholder')}
+            value={list.filters.search}
+            onChange={(search) => setFilter('search', search, { replace: true })}
+          />
+          <Select
+            label={t('admin.outboundEmails.filters.status')}
+            placeholder={t('admin.outboundEmails.filters.allStatuses')}
+            data={OUTBOUND_EMAIL_STATUSES.map((status) => ({
+              value: status,
+              label: t(`admin.outboundEmails.status.${status}`),
+            }))}
+            value={list.filters.status}
+            onChange={(value) =>
+              setFilter('status', OUTBOUND_EMAIL_STATUSES.find((status) => status === value) ?? null)
+            }
+            clearable
+            w={{ base: '100%', sm: 200 }}
+          />
+        </>
+      }
+      list={list}
+      query={query}
+      columns={columns}
+      rowKey={(row) => row.id}
+      empty={t('admin.outboundEmails.empty')}
+      onRowClick={setSelected}
+      rowLabel={(row) => t('admin.outboundEmails.openRow', { subject: row.subject, to: row.to })}
+    >
       <OutboundEmailDrawer email={selected} onClose={() => setSelected(null)} />
-    </Container>
+    </ListPage>
   );
 }
 

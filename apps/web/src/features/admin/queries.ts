@@ -1,14 +1,19 @@
-import type { OutboundEmail, OutboundEmailStatus } from '@lintel/shared';
+import type { OutboundEmail, OutboundEmailStatus, SortValue } from '@lintel/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import type { ListParams } from '../../components/useListState';
 
-export interface OutboundEmailListParams {
-  page: number;
-  perPage: number;
-  sort: string | null;
+/** The keys the server sorts outbound e-mails by (its outboundEmailSortKeys; no shared contract yet). */
+export const OUTBOUND_EMAIL_SORT_KEYS = ['created_at', 'to', 'subject', 'status', 'sent_at'] as const;
+export type OutboundEmailSortKey = (typeof OUTBOUND_EMAIL_SORT_KEYS)[number];
+export const OUTBOUND_EMAIL_STATUSES: readonly OutboundEmailStatus[] = ['queued', 'sent', 'failed'];
+
+export interface OutboundEmailFilters {
   search: string;
   status: OutboundEmailStatus | null;
 }
+
+export type OutboundEmailListParams = ListParams<SortValue<OutboundEmailSortKey>, OutboundEmailFilters>;
 
 export const outboundEmailKeys = {
   all: ['admin', 'outbound_emails'] as const,
@@ -17,13 +22,14 @@ export const outboundEmailKeys = {
 };
 
 export function fetchOutboundEmails(params: OutboundEmailListParams, signal?: AbortSignal) {
+  const { search, status } = params.filters;
   return api.list<OutboundEmail>(
     '/admin/outbound_emails',
     {
       page: params.page,
       per_page: params.perPage,
       sort: params.sort ? [params.sort] : undefined,
-      filters: { search: params.search.trim() || undefined, status: params.status ?? undefined },
+      filters: { search: search.trim() || undefined, status: status ?? undefined },
     },
     { signal },
   );

@@ -2,8 +2,8 @@ import { DEVELOPER_APP_LIMITS, type DeveloperApp } from '@lintel/shared';
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/formErrors';
@@ -11,55 +11,41 @@ import { appPath, CREATE_POLL_MS, CREATE_REDIRECT_MS, TERMS_PATH } from './const
 import { developerAppKeys, fetchDeveloperApp, useCreateDeveloperApp } from './queries';
 
 /**
- * Goes to a just-created app once it has a sandbox: polled every second, and the redirect happens
- * after ten seconds anyway (spec 2 §2, §9).
+ * Goes to a just-created app once it has a sandbox: polled every second (TanStack Query's
+ * refetchInterval), and the redirect happens after ten seconds anyway (spec 2 §2, §9).
  */
 function useRedirectOnceSandboxed() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-  const [waiting, setWaiting] = useState(false);
+  const [created, setCreated] = useState<DeveloperApp | null>(null);
+  const waiting = created !== null;
+  const poll = useQuery({
+    queryKey: developerAppKeys.detail(created?.id ?? 0),
+    queryFn: ({ signal }) => fetchDeveloperApp(created?.id ?? 0, signal),
+    enabled: waiting,
+    // The create answer is in the cache already: the first poll is one interval later, not at once.
+    staleTime: CREATE_POLL_MS,
+    refetchInterval: (query) => (query.state.data?.sandbox ? false : CREATE_POLL_MS),
+    refetchIntervalInBackground: true,
+    // A failed poll is retried on the next tick; the deadline still applies.
+    retry: false,
+  });
+  const sandboxed = Boolean(poll.data?.sandbox);
 
-  useEffect(
-    () => () => {
-      for (const timer of timers.current) clearTimeout(timer);
-    },
-    [],
-  );
+  useEffect(() => {
+    if (created && sandboxed) navigate(appPath(created.id));
+  }, [created, sandboxed, navigate]);
+
+  useEffect(() => {
+    if (!created) return;
+    const deadline = setTimeout(() => navigate(appPath(created.id)), CREATE_REDIRECT_MS);
+    return () => clearTimeout(deadline);
+  }, [created, navigate]);
 
   return {
     waiting,
     start(app: DeveloperApp) {
-      const go = () => {
-        for (const timer of timers.current) clearTimeout(timer);
-        timers.current = [];
-        navigate(appPath(app.id));
-      };
-      if (app.sandbox) return go();
-      setWaiting(true);
-      let done = false;
-      const finish = () => {
-        if (done) return;
-        done = true;
-        go();
-      };
-      const poll = () => {
-        timers.current.push(
-          setTimeout(async () => {
-            try {
-              const fresh = await fetchDeveloperApp(app.id);
-              if (done) return;
-              queryClient.setQueryData(developerAppKeys.detail(app.id), fresh);
-              if (fresh.sandbox) return finish();
-            } catch {
-              // A failed poll is retried on the next tick; the deadline still applies.
-            }
-            if (!done) poll();
-          }, CREATE_POLL_MS),
-        );
-      };
-      poll();
-      timers.current.push(setTimeout(finish, CREATE_REDIRECT_MS));
+      if (app.sandbox) navigate(appPath(app.id));
+      else setCreated(app);
     },
   };
 }

@@ -67,10 +67,14 @@ describe('DeveloperAppsPage', () => {
     );
   });
 
-  it('shows an error state', async () => {
-    mockFetch(() => errorBody(500, 'internal', 'Boom'));
+  it("shows an error state in the user's language, with a retry", async () => {
+    mockFetch(() => errorBody(500, 'internal_error', 'Boom'));
     renderRoutes(routes, '/developer_apps');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Boom');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('An error occurred');
+    expect(alert).toHaveTextContent('Something went wrong on our side. Please try again.');
+    expect(alert).not.toHaveTextContent('Boom');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
 

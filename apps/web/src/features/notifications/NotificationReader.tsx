@@ -4,9 +4,8 @@ import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isApiError } from '../../api/client';
 import { errorMessage } from '../../api/formErrors';
-import { ErrorPage } from '../../components/ErrorPage';
+import { guardAccess } from '../../components/AccessGuard';
 import { Markdown } from '../../components/Markdown';
 import { PageLoader } from '../../components/PageLoader';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
@@ -48,17 +47,15 @@ export function NotificationReader() {
     mutate(notification.id);
   }, [notification, mutate]);
 
-  const notFound = !validId || (isApiError(query.error) && query.error.status === 404);
-  if (notFound) {
-    return (
-      <ErrorPage
-        code="404"
-        title={t('notifications.notFound.title')}
-        description={t('notifications.notFound.description')}
-        action={<BackLink />}
-      />
-    );
-  }
+  const denied = guardAccess(query.error, {
+    invalidId: !validId,
+    notFound: {
+      title: t('notifications.notFound.title'),
+      description: t('notifications.notFound.description'),
+      action: <BackLink />,
+    },
+  });
+  if (denied) return denied;
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
 

@@ -75,10 +75,12 @@ describe('NotificationsPage', () => {
         unread: 0,
       });
     });
-    const { user } = renderRoutes(routes, '/notifications');
+    const { user, router } = renderRoutes(routes, '/notifications');
     expect(await screen.findByRole('article', { name: 'Page 1' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByRole('article', { name: 'Page 2' })).toBeInTheDocument();
+    // The page is in the URL, so a reload or a shared link opens page 2.
+    expect(router.state.location.search).toBe('?page=2');
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
       '/api/v1/notifications?page=2&per_page=20',
     );
@@ -90,6 +92,8 @@ describe('NotificationsPage', () => {
       body: { errors: ['Boom'], error: { code: 'internal', message: 'Boom', details: [] } },
     }));
     renderRoutes(routes, '/notifications');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Boom');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('An error occurred');
+    expect(alert).not.toHaveTextContent('Boom');
   });
 });

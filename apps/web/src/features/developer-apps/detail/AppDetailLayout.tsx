@@ -23,8 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
-import { isApiError } from '../../../api/client';
-import { ErrorPage } from '../../../components/ErrorPage';
+import { guardAccess } from '../../../components/AccessGuard';
 import { PageLoader } from '../../../components/PageLoader';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { AppAvatar, RoleBadge } from '../AppBadges';
@@ -59,20 +58,19 @@ export function AppDetailLayout() {
   const query = useDeveloperApp(appId);
   const fake = useGenerateFakeSandbox(appId);
 
-  if (!Number.isInteger(appId) || appId <= 0 || (isApiError(query.error) && query.error.status === 404)) {
-    return (
-      <ErrorPage
-        code="404"
-        title={t('developerApps.detail.notFound.title')}
-        description={t('developerApps.detail.notFound.description')}
-        action={
-          <Button component={Link} to={DEVELOPER_APPS_PATH} variant="light">
-            {t('developerApps.detail.backToApps')}
-          </Button>
-        }
-      />
-    );
-  }
+  const denied = guardAccess(query.error, {
+    invalidId: !Number.isInteger(appId) || appId <= 0,
+    notFound: {
+      title: t('developerApps.detail.notFound.title'),
+      description: t('developerApps.detail.notFound.description'),
+      action: (
+        <Button component={Link} to={DEVELOPER_APPS_PATH} variant="light">
+          {t('developerApps.detail.backToApps')}
+        </Button>
+      ),
+    },
+  });
+  if (denied) return denied;
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
 
