@@ -16,5 +16,7 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // A Mantine form rendered in jsdom can take seconds on a busy 2-core machine; no test asserts timing.
+    testTimeout: 15_000,
   },
 });

@@ -19,8 +19,8 @@ export const outboundEmailResponse = z.object({
 export type OutboundEmail = z.infer<typeof outboundEmailResponse>;
 
 /** The columns the admin "Outbound e-mail" list sorts by (`sort[]=-created_at`). */
-export const outboundEmailSortKeys = ['created_at', 'to', 'subject', 'status', 'sent_at'] as const;
-export type OutboundEmailSortKey = (typeof outboundEmailSortKeys)[number];
+export const OUTBOUND_EMAIL_SORT_KEYS = ['created_at', 'to', 'subject', 'status', 'sent_at'] as const;
+export type OutboundEmailSortKey = (typeof OUTBOUND_EMAIL_SORT_KEYS)[number];
 
 /** Its filters: `filters[search]` (recipient or subject, literal) and `filters[status]`. */
 export const outboundEmailFilters = z.strictObject({

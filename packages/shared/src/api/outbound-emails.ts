@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
-import { outboundEmailFilters, outboundEmailResponse, outboundEmailSortKeys } from '../outbound-emails';
+import { OUTBOUND_EMAIL_SORT_KEYS, outboundEmailFilters, outboundEmailResponse } from '../outbound-emails';
 import { idParams, listQuery } from '../query';
 
 const tags = ['Admin'];
@@ -13,7 +13,7 @@ export const outboundEmailEndpoints = {
     summary: 'Outbound e-mail (admins)',
     tags,
     auth: 'user',
-    query: listQuery(outboundEmailSortKeys, outboundEmailFilters),
+    query: listQuery(OUTBOUND_EMAIL_SORT_KEYS, outboundEmailFilters),
     kind: 'list',
     response: z.array(outboundEmailResponse),
     errors: ['forbidden'],

@@ -1,4 +1,10 @@
-import type { AdminNotification, NotificationInput, NotificationUpdate, SortValue } from '@lintel/shared';
+import type {
+  AdminNotification,
+  AdminNotificationSortKey,
+  NotificationInput,
+  NotificationUpdate,
+  SortValue,
+} from '@lintel/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { ListParams } from '../../components/useListState';
@@ -9,9 +15,7 @@ export const DELIVERY_POLL_MS = 2_000;
 /** Right after creation the e-mails may not be queued yet (total 0): keep polling this long. */
 export const DELIVERY_SETTLE_MS = 60_000;
 
-/** The keys the server sorts admin notifications by (its adminNotificationSortKeys; no shared contract yet). */
-export const ADMIN_NOTIFICATION_SORT_KEYS = ['created_at', 'title'] as const;
-export type AdminNotificationSortKey = (typeof ADMIN_NOTIFICATION_SORT_KEYS)[number];
+export { ADMIN_NOTIFICATION_SORT_KEYS, type AdminNotificationSortKey } from '@lintel/shared';
 
 export type AdminNotificationListParams = ListParams<SortValue<AdminNotificationSortKey>>;
 

@@ -1,12 +1,16 @@
-import type { OutboundEmail, OutboundEmailStatus, SortValue } from '@lintel/shared';
+import {
+  type OutboundEmail,
+  type OutboundEmailSortKey,
+  type OutboundEmailStatus,
+  outboundEmailStatus,
+  type SortValue,
+} from '@lintel/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { ListParams } from '../../components/useListState';
 
-/** The keys the server sorts outbound e-mails by (its outboundEmailSortKeys; no shared contract yet). */
-export const OUTBOUND_EMAIL_SORT_KEYS = ['created_at', 'to', 'subject', 'status', 'sent_at'] as const;
-export type OutboundEmailSortKey = (typeof OUTBOUND_EMAIL_SORT_KEYS)[number];
-export const OUTBOUND_EMAIL_STATUSES: readonly OutboundEmailStatus[] = ['queued', 'sent', 'failed'];
+export { OUTBOUND_EMAIL_SORT_KEYS, type OutboundEmailSortKey } from '@lintel/shared';
+export const OUTBOUND_EMAIL_STATUSES: readonly OutboundEmailStatus[] = outboundEmailStatus.options;
 
 export interface OutboundEmailFilters {
   search: string;
