@@ -107,6 +107,7 @@ const environment = z.object({
   SCRYPT_LOG_N: int(10, 20).default(17),
   LOGIN_MAX_FAILURES: int(1, 1000).default(10),
   LOGIN_IP_MAX_FAILURES: int(1, 100000).default(100),
+  LOGIN_ACCOUNT_MAX_FAILURES: int(1, 100000).default(100),
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024).default(1024 * 1024),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -138,6 +139,8 @@ export interface Config {
   scryptLogN: number;
   loginMaxFailures: number;
   loginIpMaxFailures: number;
+  /** Failures for one account from every address within 15 minutes: the ceiling against distributed guessing. */
+  loginAccountMaxFailures: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
   logLevel: Environment['LOG_LEVEL'];
@@ -179,6 +182,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     scryptLogN: e.SCRYPT_LOG_N,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginIpMaxFailures: e.LOGIN_IP_MAX_FAILURES,
+    loginAccountMaxFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

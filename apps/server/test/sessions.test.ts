@@ -5,7 +5,9 @@ import { createUser, errorOf, sessionCookieOf, signIn, startTestRuntime, TEST_PA
 
 let runtime: Runtime;
 beforeAll(async () => {
-  runtime = await startTestRuntime({ env: { LOGIN_MAX_FAILURES: '10', LOGIN_IP_MAX_FAILURES: '40' } });
+  runtime = await startTestRuntime({
+    env: { LOGIN_MAX_FAILURES: '10', LOGIN_IP_MAX_FAILURES: '40', LOGIN_ACCOUNT_MAX_FAILURES: '25' },
+  });
 });
 afterAll(() => runtime?.close());
 
@@ -86,14 +88,14 @@ describe('POST /api/v1/session', () => {
     expect(old.statusCode).toBe(401);
   });
 
-  it('throttles an account after 10 failures in 15 minutes, even with the right password', async () => {
+  it('throttles an account from one address after 10 failures in 15 minutes, even with the right password', async () => {
     const user = await createUser(runtime);
     for (let i = 0; i < 10; i++) {
       expect(
         (await postSession({ email: user.email, password: `wrong ${i}` }, {}, '10.0.0.1')).statusCode,
       ).toBe(401);
     }
-    const blocked = await postSession({ email: user.email, password: TEST_PASSWORD }, {}, '10.0.0.2');
+    const blocked = await postSession({ email: user.email, password: TEST_PASSWORD }, {}, '10.0.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked).message).toMatch(/Too many failed sign-in attempts/);
     // failures older than the window do not count
@@ -103,8 +105,72 @@ describe('POST /api/v1/session', () => {
       .where('email', '=', user.email)
       .execute();
     expect(
-      (await postSession({ email: user.email, password: TEST_PASSWORD }, {}, '10.0.0.2')).statusCode,
+      (await postSession({ email: user.email, password: TEST_PASSWORD }, {}, '10.0.0.1')).statusCode,
     ).toBe(200);
+  });
+
+  it("does not let an attacker's failures from one address lock the owner out from another", async () => {
+    const user = await createUser(runtime);
+    for (let i = 0; i < 12; i++)
+      await postSession({ email: user.email, password: `guess ${i}` }, {}, '10.6.6.6');
+    expect(
+      (await postSession({ email: user.email, password: TEST_PASSWORD }, {}, '10.6.6.6')).statusCode,
+    ).toBe(429);
+    expect(
+      (await postSession({ email: user.email, password: TEST_PASSWORD }, {}, '10.0.0.7')).statusCode,
+    ).toBe(200);
+    // The owner's success does not forgive the attacker's address.
+    expect(
+      (await postSession({ email: user.email, password: TEST_PASSWORD }, {}, '10.6.6.6')).statusCode,
+    ).toBe(429);
+  });
+
+  it('evaluates at most 10 failures when twenty wrong passwords arrive at the same instant', async () => {
+    const user = await createUser(runtime);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        postSession({ email: user.email, password: `wrong ${i}` }, {}, '10.2.2.2'),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
+  it('stops a distributed attack at the account-wide ceiling and tells the owner once', async () => {
+    const user = await createUser(runtime);
+    for (let i = 0; i < 25; i++) {
+      expect(
+        (await postSession({ email: user.email, password: `spread ${i}` }, {}, `10.8.${i}.1`)).statusCode,
+      ).toBe(401);
+    }
+    for (const address of ['10.8.200.1', '10.8.201.1']) {
+      expect(
+        (await postSession({ email: user.email, password: TEST_PASSWORD }, {}, address)).statusCode,
+      ).toBe(429);
+    }
+    const warnings = await runtime.database.db
+      .selectFrom('outbound_emails')
+      .select(['to_address', 'template'])
+      .where('to_address', '=', user.email)
+      .where('template', '=', 'signInCeiling')
+      .execute();
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('throttles guessing the current password on PATCH /api/v1/account the same way', async () => {
+    const user = await createUser(runtime);
+    const client = await signIn(runtime.app, user);
+    const change = (current_password: string) =>
+      client.request({
+        method: 'PATCH',
+        url: '/api/v1/account',
+        payload: { current_password, password: 'a brand new password 1' },
+      });
+    for (let i = 0; i < 10; i++) expect((await change(`wrong current ${i}`)).statusCode).toBe(422);
+    const blocked = await change(TEST_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(errorOf(blocked).code).toBe('too_many_attempts');
   });
 
   it('throttles one IP address that tries many accounts', async () => {

@@ -117,6 +117,7 @@ export const authEndpoints = {
     auth: 'user',
     body: accountUpdateRequest,
     response: userResponse,
-    errors: [],
+    // Guessing current_password is throttled as signing in is.
+    errors: ['too_many_attempts'],
   }),
 };

@@ -108,6 +108,17 @@ export const templates = {
       ),
     };
   },
+  signInCeiling(data: { name: string; resetUrl: string }): RenderedEmail {
+    const subject = 'Many failed sign-ins to your Lintel account';
+    return {
+      subject,
+      text: `Hello ${data.name},\n\nThere were many failed attempts to sign in to your account in the last 15 minutes, from several addresses, so signing in is paused for a while. If this was not you, nothing of yours was reached; you may want to choose a new password:\n\n${data.resetUrl}\n`,
+      html: layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.name)},</p><p>There were many failed attempts to sign in to your account in the last 15 minutes, from several addresses, so signing in is paused for a while. If this was not you, nothing of yours was reached; you may want to choose a new password.</p>${button(data.resetUrl, 'Choose a new password')}`,
+      ),
+    };
+  },
 } satisfies Record<string, (data: never) => RenderedEmail>;
 
 export type TemplateName = keyof typeof templates;

@@ -142,33 +142,58 @@ export const authRepository = {
     await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   },
 
-  async recordLoginAttempt(db: Db, email: string, ip: string, succeeded: boolean): Promise<void> {
-    await db.insertInto('login_attempts').values({ email, ip, succeeded }).execute();
-  },
-
-  /** Failed attempts since `since` for the e-mail and for the IP address. */
-  async countFailures(
+  /**
+   * Reserves one failed attempt before the password is checked, atomically (issue 8: twenty requests at
+   * once must not all be evaluated): under an advisory lock on the account and on the address, counts the
+   * failures since `since` per (account, address), per address and per account, and records one more
+   * unless a limit is reached. The caller forgives the reservation when the password was right.
+   */
+  async reserveAttempt(
     db: Db,
-    email: string,
-    ip: string,
+    key: { email: string; ip: string },
     since: Date,
-  ): Promise<{ email: number; ip: number }> {
-    const row = await db
-      .selectFrom('login_attempts')
-      .select([
-        sql<number>`count(*) filter (where email = ${email})`.as('email'),
-        sql<number>`count(*) filter (where ip = ${ip})`.as('ip'),
-      ])
-      .where('succeeded', '=', false)
-      .where('created_at', '>', since)
-      .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
-      .executeTakeFirstOrThrow();
-    return { email: Number(row.email), ip: Number(row.ip) };
+    limits: { pair: number; ip: number; account: number },
+  ): Promise<{ id: number } | { limit: 'pair' | 'ip' | 'account' }> {
+    const { email, ip } = key;
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`login:${email}`}, 0))`.execute(trx);
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`login-ip:${ip}`}, 0))`.execute(trx);
+      const row = await trx
+        .selectFrom('login_attempts')
+        .select([
+          sql<number>`count(*) filter (where email = ${email} and ip = ${ip})`.as('pair'),
+          sql<number>`count(*) filter (where ip = ${ip})`.as('ip'),
+          sql<number>`count(*) filter (where email = ${email})`.as('account'),
+        ])
+        .where('succeeded', '=', false)
+        .where('created_at', '>', since)
+        .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
+        .executeTakeFirstOrThrow();
+      if (Number(row.pair) >= limits.pair) return { limit: 'pair' as const };
+      if (Number(row.ip) >= limits.ip) return { limit: 'ip' as const };
+      if (Number(row.account) >= limits.account) return { limit: 'account' as const };
+      const reserved = await trx
+        .insertInto('login_attempts')
+        .values({ email, ip, succeeded: false })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: reserved.id };
+    });
   },
 
-  /** A successful sign-in forgives the account's earlier failures. */
-  async clearFailures(db: Db, email: string): Promise<void> {
-    await db.deleteFrom('login_attempts').where('email', '=', email).where('succeeded', '=', false).execute();
+  /**
+   * The password was right: this address's failures for the account are forgiven (the reservation
+   * included) and the success is recorded. Other addresses' failures stay, so an attacker's count does
+   * not reset when the owner signs in.
+   */
+  async forgiveAttempts(db: Db, key: { email: string; ip: string }): Promise<void> {
+    await db
+      .deleteFrom('login_attempts')
+      .where('email', '=', key.email)
+      .where('ip', '=', key.ip)
+      .where('succeeded', '=', false)
+      .execute();
+    await db.insertInto('login_attempts').values({ email: key.email, ip: key.ip, succeeded: true }).execute();
   },
 
   async setAdmin(db: Db, email: string): Promise<UserRow | undefined> {

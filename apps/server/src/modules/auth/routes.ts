@@ -89,7 +89,11 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
   route(app, api.updateAccount, {
     handler: async (request) => {
       if (!request.session) throw errors.unauthenticated();
-      return presentUser(await service.updateAccount(requireUser(request), request.session.id, request.body));
+      return presentUser(
+        await service.updateAccount(requireUser(request), request.session.id, request.body, {
+          ip: request.ip,
+        }),
+      );
     },
   });
 }

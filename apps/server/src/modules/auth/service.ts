@@ -78,22 +78,12 @@ export class AuthService {
   ): Promise<SignedIn> {
     const { db, config } = this.deps;
     const email = credentials.email.toLowerCase();
-    const failures = await repo.countFailures(
-      db,
-      email,
-      client.ip,
-      new Date(now.getTime() - THROTTLE_WINDOW_MS),
-    );
-    if (failures.email >= config.loginMaxFailures || failures.ip >= config.loginIpMaxFailures) {
-      throw errors.tooManyAttempts();
-    }
     const user = await repo.findUserByEmail(db, email);
+    await this.reserveAttempt({ email, ip: client.ip }, user, now);
     // An unknown address costs the same scrypt work as a wrong password: timing tells nothing either.
     const valid = await verifyPassword(credentials.password, user?.password_hash ?? (await this.dummyHash()));
-    if (!user || !valid) {
-      await repo.recordLoginAttempt(db, email, client.ip, false);
-      throw errors.invalidCredentials();
-    }
+    if (!user || !valid) throw errors.invalidCredentials();
+    await repo.forgiveAttempts(db, { email, ip: client.ip });
     if (!user.confirmed_at) throw errors.emailNotConfirmed();
 
     const sessionToken = randomToken();
@@ -109,10 +99,34 @@ export class AuthService {
         ip: client.ip,
         user_agent: client.userAgent?.slice(0, 500) ?? null,
       });
-      await repo.clearFailures(trx, email);
-      await repo.recordLoginAttempt(trx, email, client.ip, true);
     });
     return { user, sessionToken, csrfToken };
+  }
+
+  /**
+   * Counts one failed attempt before the password is checked (issue 8): per account and client address
+   * (LOGIN_MAX_FAILURES), per address (LOGIN_IP_MAX_FAILURES), and an account-wide ceiling
+   * (LOGIN_ACCOUNT_MAX_FAILURES) that only a distributed attack reaches — its owner is told by e-mail.
+   * The caller forgives the attempt when the password is right.
+   */
+  private async reserveAttempt(key: { email: string; ip: string }, user: UserRow | undefined, now: Date) {
+    const { db, config, mailer } = this.deps;
+    const windowStart = now.getTime() - THROTTLE_WINDOW_MS;
+    const reserved = await repo.reserveAttempt(db, key, new Date(windowStart), {
+      pair: config.loginMaxFailures,
+      ip: config.loginIpMaxFailures,
+      account: config.loginAccountMaxFailures,
+    });
+    if ('id' in reserved) return;
+    if (reserved.limit === 'account' && user) {
+      await mailer.enqueue(db, {
+        to: user.email,
+        template: 'signInCeiling',
+        data: { name: user.name, resetUrl: `${config.publicUrl}/password/forgot` },
+        idempotencyKey: `sign-in-ceiling:${user.id}:${Math.floor(now.getTime() / THROTTLE_WINDOW_MS)}`,
+      });
+    }
+    throw errors.tooManyAttempts();
   }
 
   async signOut(sessionId: string): Promise<void> {
@@ -159,15 +173,25 @@ export class AuthService {
     });
   }
 
-  async updateAccount(user: UserRow, sessionId: string, changes: AccountUpdateRequest): Promise<UserRow> {
+  async updateAccount(
+    user: UserRow,
+    sessionId: string,
+    changes: AccountUpdateRequest,
+    client: { ip: string },
+    now = new Date(),
+  ): Promise<UserRow> {
     const update: Parameters<typeof repo.updateUser>[2] = {};
     if (changes.name !== undefined) update.name = changes.name;
     if (changes.company_name !== undefined) update.company_name = changes.company_name;
     if (changes.critical_emails !== undefined) update.critical_emails = changes.critical_emails;
     if (changes.password !== undefined) {
+      // Guessing the current password is throttled as signing in is.
+      const key = { email: user.email, ip: client.ip };
+      await this.reserveAttempt(key, user, now);
       if (!(await verifyPassword(changes.current_password ?? '', user.password_hash))) {
         throw errors.field('current_password', 'incorrect', 'is incorrect');
       }
+      await repo.forgiveAttempts(this.deps.db, key);
       update.password_hash = await hashPassword(changes.password, this.deps.config.scryptLogN);
     }
     return this.deps.db.transaction().execute(async (trx) => {
