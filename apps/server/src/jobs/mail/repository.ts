@@ -16,6 +16,10 @@ export interface NewOutboundEmail {
  * The mailer's statements about outbound e-mail: record, claim, mark sent or failed. The admin page's
  * reads are modules/outbound-emails/repository.ts.
  */
+/** A token in a link's query string (`?token=…`, `&amp;token=…`), as PostgreSQL's regular expression. */
+const TOKEN_IN_LINK = '([?&;]token=)[A-Za-z0-9_-]+';
+const REDACTED_TOKEN = '\\1[redacted]';
+
 export const mailRepository = {
   /** Inserts each message once per idempotency key; returns the ids of the rows this call created. */
   async insertMany(db: Db, emails: NewOutboundEmail[]): Promise<number[]> {
@@ -50,10 +54,22 @@ export const mailRepository = {
       .executeTakeFirst();
   },
 
+  /**
+   * Sent: the stored copy keeps no usable link (issue 8 "secrets out of copies"). Confirmation, reset and
+   * invitation tokens are redacted, so an administrator reading the copy sees that a link was sent but
+   * cannot follow it.
+   */
   async markSent(db: Db, id: number): Promise<void> {
     await db
       .updateTable('outbound_emails')
-      .set({ status: 'sent', sent_at: new Date(), last_error: null, updated_at: new Date() })
+      .set({
+        status: 'sent',
+        sent_at: new Date(),
+        last_error: null,
+        updated_at: new Date(),
+        text_body: sql`regexp_replace(text_body, ${TOKEN_IN_LINK}, ${REDACTED_TOKEN}, 'g')`,
+        html_body: sql`regexp_replace(html_body, ${TOKEN_IN_LINK}, ${REDACTED_TOKEN}, 'g')`,
+      })
       .where('id', '=', id)
       .execute();
   },
