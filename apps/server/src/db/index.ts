@@ -100,6 +100,15 @@ export function kyselyOnPostgres(connectionString: string, max = 10): { db: Db; 
   // An idle connection that the server drops (restart, failover, admin) must not crash the process:
   // the pool replaces it on the next query.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`));
+  // A connection checked out when the server terminates it (failover, pooler restart, pg_terminate_backend)
+  // emits 'error' on its client, outside any query, where the pool no longer listens: without a listener
+  // of its own that kills the process. The query in flight fails (503 for a request, a retry for a job)
+  // and the pool drops the client on release.
+  pool.on('connect', (client) => {
+    client.on('error', (error) =>
+      process.emitWarning(`PostgreSQL dropped a connection in use: ${error.message}`),
+    );
+  });
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 

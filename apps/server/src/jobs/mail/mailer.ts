@@ -55,6 +55,19 @@ export function mailJobs(
  * Every e-mail goes through here: rendered from a template, recorded in outbound_emails and queued in the
  * caller's transaction, delivered by the mail job over SMTP when SMTP_URL is set.
  */
+/** Runs `step` until it succeeds: up to a minute, backing off from 100 ms to 5 s between tries. */
+async function untilDone(step: () => Promise<void>, budgetMs = 60_000): Promise<void> {
+  const deadline = Date.now() + budgetMs;
+  for (let delay = 100; ; delay = Math.min(delay * 2, 5_000)) {
+    try {
+      return await step();
+    } catch (error) {
+      if (Date.now() + delay > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
 export class Mailer {
   readonly transport: Transporter | undefined;
 
@@ -126,7 +139,6 @@ export class Mailer {
         html: email.html_body,
         messageId: `<outbound-${email.id}.${email.idempotency_key.replace(/[^a-zA-Z0-9.-]/g, '-')}@lintel.localhost>`,
       });
-      await repository.markSent(db, email.id);
     } catch (error) {
       const final = attempts >= this.config.mailMaxAttempts;
       await repository.recordFailure(
@@ -136,7 +148,11 @@ export class Mailer {
         final,
       );
       if (!final) throw error;
+      return;
     }
+    // The message is out: recording that must not fail with a passing database outage, or the job's
+    // retry would send it a second time (issue 8: every developer gets the mail exactly once).
+    await untilDone(() => repository.markSent(db, email.id));
   }
 
   /** Dead letters: the queue gave up on the message. */
