@@ -30,6 +30,8 @@ const AUTH = ['auth'] as const;
 const ACCOUNT = ['account', 'auth'] as const;
 const HOME = ['home', 'adminNotifications'] as const;
 const APPS = ['developerApps'] as const;
+// The announcement form previews the notification card of the developers' list.
+const ANNOUNCEMENT_FORM = ['adminNotifications', 'notifications'] as const;
 
 /** The tabs of an app page; the metrics tab has no route until there is metrics data. */
 function developerAppTabRoutes(): RouteObject[] {
@@ -152,14 +154,14 @@ export function createRoutes(): RouteObject[] {
                     {
                       path: 'notifications/new',
                       lazy: page(
-                        ['adminNotifications'],
+                        ANNOUNCEMENT_FORM,
                         () => import('./features/admin-notifications/AdminNotificationFormPage'),
                       ),
                     },
                     {
                       path: 'notifications/:id/edit',
                       lazy: page(
-                        ['adminNotifications'],
+                        ANNOUNCEMENT_FORM,
                         () => import('./features/admin-notifications/AdminNotificationFormPage'),
                       ),
                     },
