@@ -11,6 +11,7 @@ import type developerApps from './locales/en/developerApps.json';
 import type errors from './locales/en/errors.json';
 import type home from './locales/en/home.json';
 import type invitations from './locales/en/invitations.json';
+import type kit from './locales/en/kit.json';
 import type legal from './locales/en/legal.json';
 import type notifications from './locales/en/notifications.json';
 import type reference from './locales/en/reference.json';
@@ -23,6 +24,7 @@ export interface Resources {
   validation: typeof validation;
   errors: typeof errors;
   components: typeof components;
+  kit: typeof kit;
   shell: typeof shell;
   auth: typeof auth;
   account: typeof account;

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import common from './locales/en/common.json';
 import components from './locales/en/components.json';
 import errors from './locales/en/errors.json';
+import kit from './locales/en/kit.json';
 import shell from './locales/en/shell.json';
 import validation from './locales/en/validation.json';
 import {
@@ -28,7 +29,14 @@ type BundleId = `${LanguageCode}/${Namespace}`;
 
 // English text of the shell ships in the entry chunk. Every other file (other languages, areas) is a
 // chunk of its own, fetched with the page or component that needs it: see loadNamespaces.
-const startupEnglish: Record<StartupNamespace, Bundle> = { common, validation, errors, components, shell };
+const startupEnglish: Record<StartupNamespace, Bundle> = {
+  common,
+  validation,
+  errors,
+  components,
+  kit,
+  shell,
+};
 const lazyFiles = import.meta.glob<Bundle>(
   [
     './locales/*/*.json',
@@ -36,6 +44,7 @@ const lazyFiles = import.meta.glob<Bundle>(
     '!./locales/en/validation.json',
     '!./locales/en/errors.json',
     '!./locales/en/components.json',
+    '!./locales/en/kit.json',
     '!./locales/en/shell.json',
   ],
   { import: 'default' },

@@ -4,8 +4,11 @@
  * `developerApps` (nsSeparator and keySeparator are both '.').
  */
 
-/** Loaded at start: the shell, the shared components and the error pages use them on every page. */
-export const STARTUP_NAMESPACES = ['common', 'validation', 'errors', 'components', 'shell'] as const;
+/**
+ * Loaded at start: the shell, the shared components (components/, the web kit) and the error pages use
+ * them on every page.
+ */
+export const STARTUP_NAMESPACES = ['common', 'validation', 'errors', 'components', 'kit', 'shell'] as const;
 
 /** Loaded with the lazy route chunk (or lazy component) of their area: see router.tsx. */
 export const AREA_NAMESPACES = [
