@@ -51,7 +51,7 @@ const lazyFiles = import.meta.glob<Bundle>(
 );
 
 /** The file of one namespace in one language; ships with the entry or is fetched once. */
-export async function fetchBundle(language: LanguageCode, namespace: Namespace): Promise<Bundle> {
+async function fetchBundle(language: LanguageCode, namespace: Namespace): Promise<Bundle> {
   if (language === 'en' && namespace in startupEnglish) return startupEnglish[namespace as StartupNamespace];
   const id: BundleId = `${language}/${namespace}`;
   const load = lazyFiles[`./locales/${id}.json`];
