@@ -69,6 +69,12 @@ if (build !== 0) {
   broken = true;
   totals.failed += 1;
 } else {
+  // Gzip sizes are deterministic: the sign-in route's initial JS is checked like a test (a budget in
+  // apps/web/package.json `size`).
+  const size = run("sign-in route's initial JS (size budget)", 'npm', ['run', 'size', '-w', '@lintel/web']);
+  if (size === 0) totals.passed += 1;
+  else totals.failed += 1;
+
   // e2e/playwright.config.ts writes its JSON report here.
   const e2eReport = path.join(root, 'e2e/artifacts/results.json');
   rmSync(e2eReport, { force: true });

@@ -1,7 +1,8 @@
 // Gzipped size of the JavaScript a first visit to a route downloads before the page works: the
-// entry chunk, the route's chunk, and every chunk they import statically.
-// Usage (after `vite build`): node scripts/initial-js-size.mjs [RouteChunkPrefix] [--limit=KB]
-// e.g. node scripts/initial-js-size.mjs SignInPage --limit=200
+// entry chunk, the route's chunk, the chunks the route loads with it (its translations, named
+// i18n-<language>-<namespace>-…js by vite.config.ts), and every chunk they import statically.
+// Usage (after `vite build`): node scripts/initial-js-size.mjs [RouteChunkPrefix [MoreChunkPrefix…]] [--limit=KB]
+// e.g. node scripts/initial-js-size.mjs SignInPage i18n-en-auth --limit=175
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,16 +11,18 @@ import zlib from 'node:zlib';
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const assets = path.join(dist, 'assets');
 const args = process.argv.slice(2);
-const route = args.find((arg) => !arg.startsWith('--')) ?? 'SignInPage';
+const prefixes = args.filter((arg) => !arg.startsWith('--'));
+const route = prefixes[0] ?? 'SignInPage';
 const limitKb = Number(args.find((arg) => arg.startsWith('--limit='))?.slice('--limit='.length) ?? 200);
 
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entry = html.match(/<script[^>]+src="\/assets\/([^"]+\.js)"/)?.[1];
-const routeChunk = fs
-  .readdirSync(assets)
-  .find((file) => file.startsWith(`${route}-`) && file.endsWith('.js'));
-if (!entry || !routeChunk) {
-  console.error(`entry or route chunk not found (entry: ${entry}, route: ${route})`);
+const chunkOf = (prefix) =>
+  fs.readdirSync(assets).find((file) => file.startsWith(`${prefix}-`) && file.endsWith('.js'));
+const routeChunks = (prefixes.length > 0 ? prefixes : [route]).map((prefix) => [prefix, chunkOf(prefix)]);
+const missing = routeChunks.filter(([, file]) => !file).map(([prefix]) => prefix);
+if (!entry || missing.length > 0) {
+  console.error(`entry or route chunk not found (entry: ${entry}, chunks not found: ${missing.join(', ')})`);
   process.exit(2);
 }
 
@@ -31,7 +34,7 @@ const staticImports = (file) => {
 };
 
 const files = new Set();
-const stack = [entry, routeChunk];
+const stack = [entry, ...routeChunks.map(([, file]) => file)];
 while (stack.length > 0) {
   const file = stack.pop();
   if (files.has(file)) continue;

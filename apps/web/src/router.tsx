@@ -5,6 +5,7 @@ import { PageLoader } from './components/PageLoader';
 import { RouteErrorPage } from './components/RouteErrorPage';
 import { RequireAdmin, RequireAuth } from './features/auth/RequireAuth';
 import { AppLayout } from './features/shell/AppLayout';
+import { type AreaNamespace, loadAreaNamespaces } from './i18n';
 
 /** Keeps the query string when an old path forwards to its new one. */
 function Forward({ to }: { to: string }) {
@@ -13,16 +14,28 @@ function Forward({ to }: { to: string }) {
 }
 
 /**
- * A lazy page route. The function form is used on purpose: react-router clears the properties of a
+ * A lazy page route: its chunk and its area's translations load together, so the page never renders
+ * with missing keys. The function form is used on purpose: react-router clears the properties of a
  * lazy *object* in place once loaded, which breaks a second router built from the same definitions.
  */
-function page(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
+function page(namespaces: readonly AreaNamespace[], load: () => Promise<{ default: ComponentType }>) {
+  return async () => {
+    const [module] = await Promise.all([load(), loadAreaNamespaces(namespaces)]);
+    return { Component: module.default };
+  };
 }
+
+const AUTH = ['auth'] as const;
+// The account page reuses the sign-up form's texts; the home page lists announcements.
+const ACCOUNT = ['account', 'auth'] as const;
+const HOME = ['home', 'adminNotifications'] as const;
+const APPS = ['developerApps'] as const;
+// The announcement form previews the notification card of the developers' list.
+const ANNOUNCEMENT_FORM = ['adminNotifications', 'notifications'] as const;
 
 /** The tabs of an app page; the metrics tab has no route until there is metrics data. */
 function developerAppTabRoutes(): RouteObject[] {
-  const configurations = page(async () => ({
+  const configurations = page(APPS, async () => ({
     default: (await import('./features/developer-apps/detail/ComingSoonTab')).ConfigurationsTab,
   }));
   return [
@@ -30,23 +43,23 @@ function developerAppTabRoutes(): RouteObject[] {
     { path: 'configurations', lazy: configurations },
     {
       path: 'versions',
-      lazy: page(async () => ({
+      lazy: page(APPS, async () => ({
         default: (await import('./features/developer-apps/detail/ComingSoonTab')).VersionsTab,
       })),
     },
-    { path: 'settings', lazy: page(() => import('./features/developer-apps/settings/SettingsTab')) },
+    { path: 'settings', lazy: page(APPS, () => import('./features/developer-apps/settings/SettingsTab')) },
     {
       path: 'oauthCredentials',
-      lazy: page(() => import('./features/developer-apps/credentials/OAuthCredentialsTab')),
+      lazy: page(APPS, () => import('./features/developer-apps/credentials/OAuthCredentialsTab')),
     },
     { path: 'oauth_credentials', element: <Navigate to="../oauthCredentials" replace relative="path" /> },
     {
       path: 'collaborators',
-      lazy: page(() => import('./features/developer-apps/collaborators/CollaboratorsTab')),
+      lazy: page(APPS, () => import('./features/developer-apps/collaborators/CollaboratorsTab')),
     },
     {
       path: 'marketplaceListing',
-      lazy: page(async () => ({
+      lazy: page(APPS, async () => ({
         default: (await import('./features/developer-apps/detail/ComingSoonTab')).MarketplaceListingTab,
       })),
     },
@@ -68,55 +81,58 @@ export function createRoutes(): RouteObject[] {
           // A crashing page keeps the navigation around it.
           errorElement: <RouteErrorPage />,
           children: [
-            { path: 'sign_in', lazy: page(() => import('./features/auth/SignInPage')) },
-            { path: 'sign_up', lazy: page(() => import('./features/auth/SignUpPage')) },
+            { path: 'sign_in', lazy: page(AUTH, () => import('./features/auth/SignInPage')) },
+            { path: 'sign_up', lazy: page(AUTH, () => import('./features/auth/SignUpPage')) },
             {
               path: 'confirm_email',
-              lazy: page(() => import('./features/auth/ConfirmEmailPage')),
+              lazy: page(AUTH, () => import('./features/auth/ConfirmEmailPage')),
             },
             { path: 'confirm', element: <Forward to="/confirm_email" /> },
             { path: 'registrations/confirm', element: <Forward to="/confirm_email" /> },
             {
               path: 'password/forgot',
-              lazy: page(() => import('./features/auth/ForgotPasswordPage')),
+              lazy: page(AUTH, () => import('./features/auth/ForgotPasswordPage')),
             },
             {
               path: 'password/reset',
-              lazy: page(() => import('./features/auth/ResetPasswordPage')),
+              lazy: page(AUTH, () => import('./features/auth/ResetPasswordPage')),
             },
             {
               // Signed-out visitors are offered sign-in and sign-up that come back here.
               path: 'invitations/accept',
-              lazy: page(() => import('./features/invitations/AcceptInvitationPage')),
+              lazy: page(['invitations'], () => import('./features/invitations/AcceptInvitationPage')),
             },
-            { path: 'terms_and_conditions', lazy: page(() => import('./features/legal/TermsPage')) },
+            {
+              path: 'terms_and_conditions',
+              lazy: page(['legal'], () => import('./features/legal/TermsPage')),
+            },
             {
               path: 'reference/*',
-              lazy: page(() => import('./features/reference/ReferenceRoute')),
+              lazy: page(['reference'], () => import('./features/reference/ReferenceRoute')),
             },
             {
               element: <RequireAuth />,
               children: [
-                { index: true, lazy: page(() => import('./features/home/HomePage')) },
+                { index: true, lazy: page(HOME, () => import('./features/home/HomePage')) },
                 {
                   path: 'account',
-                  lazy: page(() => import('./features/account/AccountPage')),
+                  lazy: page(ACCOUNT, () => import('./features/account/AccountPage')),
                 },
                 {
                   path: 'notifications',
-                  lazy: page(() => import('./features/notifications/NotificationsPage')),
+                  lazy: page(['notifications'], () => import('./features/notifications/NotificationsPage')),
                 },
                 {
                   path: 'notifications/:id',
-                  lazy: page(() => import('./features/notifications/NotificationReader')),
+                  lazy: page(['notifications'], () => import('./features/notifications/NotificationReader')),
                 },
                 {
                   path: 'developer_apps',
-                  lazy: page(() => import('./features/developer-apps/DeveloperAppsPage')),
+                  lazy: page(APPS, () => import('./features/developer-apps/DeveloperAppsPage')),
                 },
                 {
                   path: 'developer_apps/:id',
-                  lazy: page(() => import('./features/developer-apps/detail/AppDetailLayout')),
+                  lazy: page(APPS, () => import('./features/developer-apps/detail/AppDetailLayout')),
                   children: developerAppTabRoutes(),
                 },
                 {
@@ -126,19 +142,28 @@ export function createRoutes(): RouteObject[] {
                     { index: true, element: <Navigate to="outbound_emails" replace /> },
                     {
                       path: 'outbound_emails',
-                      lazy: page(() => import('./features/admin/OutboundEmailsPage')),
+                      lazy: page(['admin'], () => import('./features/admin/OutboundEmailsPage')),
                     },
                     {
                       path: 'notifications',
-                      lazy: page(() => import('./features/admin-notifications/AdminNotificationsPage')),
+                      lazy: page(
+                        ['adminNotifications'],
+                        () => import('./features/admin-notifications/AdminNotificationsPage'),
+                      ),
                     },
                     {
                       path: 'notifications/new',
-                      lazy: page(() => import('./features/admin-notifications/AdminNotificationFormPage')),
+                      lazy: page(
+                        ANNOUNCEMENT_FORM,
+                        () => import('./features/admin-notifications/AdminNotificationFormPage'),
+                      ),
                     },
                     {
                       path: 'notifications/:id/edit',
-                      lazy: page(() => import('./features/admin-notifications/AdminNotificationFormPage')),
+                      lazy: page(
+                        ANNOUNCEMENT_FORM,
+                        () => import('./features/admin-notifications/AdminNotificationFormPage'),
+                      ),
                     },
                   ],
                 },

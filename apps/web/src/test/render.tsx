@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../AppProviders';
 import { createI18n, type LanguageCode } from '../i18n';
-import es from '../i18n/es.json';
+import { allBundles } from './i18n';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -26,7 +26,7 @@ export interface RenderOptions {
 /** Renders an element inside the app's providers (no router). */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const queryClient = options.queryClient ?? createTestQueryClient();
-  const i18n = createI18n(options.language ?? 'en', { es });
+  const i18n = createI18n(options.language ?? 'en', { preloaded: allBundles });
   const user = userEvent.setup();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <AppProviders queryClient={queryClient} i18n={i18n} withNotifications={false} env="test">

@@ -77,7 +77,7 @@ export function SideNav({ user, onSignOut }: SideNavProps) {
           <NavLink
             component={Link}
             to={ADMIN_NOTIFICATIONS_PATH}
-            label={t('adminNotifications.title')}
+            label={t('shell.nav.notifications')}
             leftSection={<IconSpeakerphone size={18} aria-hidden />}
             active={pathname.startsWith(ADMIN_NOTIFICATIONS_PATH)}
           />

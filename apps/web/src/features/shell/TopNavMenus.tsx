@@ -59,7 +59,7 @@ export function AdminMenu() {
           to={ADMIN_NOTIFICATIONS_PATH}
           leftSection={<IconSpeakerphone size={16} aria-hidden />}
         >
-          {t('adminNotifications.title')}
+          {t('shell.nav.notifications')}
         </Menu.Item>
         <Menu.Item
           component={Link}

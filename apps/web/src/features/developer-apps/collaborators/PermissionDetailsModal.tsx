@@ -2,8 +2,11 @@ import { PERMISSION_MATRIX } from '@lintel/shared';
 import { Modal, Table, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { Resources } from '../../../i18n/i18next';
 
 const ROLES = ['owner', 'admin', 'developer'] as const;
+// PERMISSION_MATRIX types its actions as strings; i18n.test.ts checks that each one has a label.
+type MatrixAction = keyof Resources['developerApps']['collaborators']['matrix']['actions'];
 
 function Mark({ allowed }: { allowed: boolean }) {
   const { t } = useTranslation();
@@ -51,7 +54,7 @@ export function PermissionDetailsModal({ opened, onClose }: { opened: boolean; o
           {PERMISSION_MATRIX.map((row) => (
             <Table.Tr key={row.action}>
               <Table.Th scope="row" fw={400}>
-                {t(`developerApps.collaborators.matrix.actions.${row.action}`)}
+                {t(`developerApps.collaborators.matrix.actions.${row.action as MatrixAction}`)}
               </Table.Th>
               {ROLES.map((role) => (
                 <Table.Td key={role} ta="center">

@@ -1,0 +1,62 @@
+// Typed translation keys: `t('developerApps.list.title')` type-checks only if locales/en/developerApps.json
+// has list.title. English is the reference; i18n.test.ts keeps every other language complete.
+import 'i18next';
+import type account from './locales/en/account.json';
+import type admin from './locales/en/admin.json';
+import type adminNotifications from './locales/en/adminNotifications.json';
+import type auth from './locales/en/auth.json';
+import type common from './locales/en/common.json';
+import type components from './locales/en/components.json';
+import type developerApps from './locales/en/developerApps.json';
+import type errors from './locales/en/errors.json';
+import type home from './locales/en/home.json';
+import type invitations from './locales/en/invitations.json';
+import type kit from './locales/en/kit.json';
+import type legal from './locales/en/legal.json';
+import type notifications from './locales/en/notifications.json';
+import type reference from './locales/en/reference.json';
+import type shell from './locales/en/shell.json';
+import type validation from './locales/en/validation.json';
+import type { NAMESPACES } from './namespaces';
+
+export interface Resources {
+  common: typeof common;
+  validation: typeof validation;
+  errors: typeof errors;
+  components: typeof components;
+  kit: typeof kit;
+  shell: typeof shell;
+  auth: typeof auth;
+  account: typeof account;
+  home: typeof home;
+  admin: typeof admin;
+  reference: typeof reference;
+  notifications: typeof notifications;
+  adminNotifications: typeof adminNotifications;
+  developerApps: typeof developerApps;
+  invitations: typeof invitations;
+  legal: typeof legal;
+}
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    // Every namespace, so that `useTranslation()`'s t accepts `<namespace>.<key>` for all of them; at
+    // run time the default namespace is 'common' and the prefix picks the namespace (index.ts).
+    defaultNS: typeof NAMESPACES;
+    nsSeparator: '.';
+    keySeparator: '.';
+    returnNull: false;
+    resources: Resources;
+  }
+}
+
+// Resources lists exactly the namespaces of namespaces.ts (a namespace added there must be typed here).
+type AssertTrue<T extends true> = T;
+export type ResourcesCoverNamespaces = AssertTrue<
+  [
+    Exclude<(typeof NAMESPACES)[number], keyof Resources>,
+    Exclude<keyof Resources, (typeof NAMESPACES)[number]>,
+  ] extends [never, never]
+    ? true
+    : false
+>;
