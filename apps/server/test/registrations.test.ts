@@ -48,23 +48,61 @@ describe('POST /api/v1/registrations', () => {
     expect(response.body).not.toContain('password');
   });
 
-  it('refuses a duplicate sign-up without creating or changing an account', async () => {
+  it('answers a sign-up for a confirmed address exactly like a new one, changes nothing and tells the owner', async () => {
+    const owner = await createUser(runtime);
     const before = await runtime.database.db
       .selectFrom('users')
       .selectAll()
-      .where('email', '=', 'rita@example.test')
+      .where('id', '=', owner.id)
       .executeTakeFirstOrThrow();
-    const response = await register({ ...valid, name: 'Impostor', password: 'another long password' });
-    expect(response.statusCode).toBe(422);
-    expect(errorOf(response).details).toMatchObject([
-      { path: 'email', code: 'taken', message: 'has already been taken' },
-    ]);
+    const fresh = await register({ ...valid, email: 'nobody-yet@example.test' });
+    const duplicate = await register({ ...valid, email: owner.email.toUpperCase(), name: 'Impostor' });
+    expect(duplicate.statusCode).toBe(fresh.statusCode);
+    expect(duplicate.json()).toEqual(fresh.json());
+    expect(
+      await runtime.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', owner.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
+    const mails = (await outboundEmails(runtime)).filter((mail) => mail.to_address === owner.email);
+    expect(mails.map((mail) => mail.template)).toEqual(['signUpAttempt']);
+    expect(mails[0]?.subject).toBe('Someone tried to sign up with your address');
+    expect(mails[0]?.text_body).not.toContain('token=');
+  });
+
+  it('lets the newest sign-up of an unconfirmed address win: its password, and only its confirmation link', async () => {
+    const email = 'pre-hijack@example.test';
+    expect(
+      (await register({ ...valid, email, name: 'Attacker', password: 'attacker password 1' })).statusCode,
+    ).toBe(201);
+    const attackerLink = tokenFrom(
+      (await outboundEmails(runtime)).filter((mail) => mail.to_address === email).at(-1)?.text_body ?? '',
+    );
+    expect(
+      (await register({ ...valid, email, name: 'Victim', password: 'victim password 12' })).statusCode,
+    ).toBe(201);
+    const victimLink = tokenFrom(
+      (await outboundEmails(runtime)).filter((mail) => mail.to_address === email).at(-1)?.text_body ?? '',
+    );
+    expect(victimLink).not.toBe(attackerLink);
+    const confirm = (token: string) =>
+      runtime.app.inject({ method: 'POST', url: '/api/v1/registrations/confirmation', payload: { token } });
+    expect((await confirm(attackerLink)).statusCode).toBe(422);
+    expect((await confirm(victimLink)).statusCode).toBe(200);
+    const signInWith = (password: string) =>
+      runtime.app.inject({ method: 'POST', url: '/api/v1/session', payload: { email, password } });
+    expect((await signInWith('attacker password 1')).statusCode).toBe(401);
+    const signedIn = await signInWith('victim password 12');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.name).toBe('Victim');
     const rows = await runtime.database.db
       .selectFrom('users')
-      .selectAll()
-      .where('email', '=', 'rita@example.test')
+      .select('id')
+      .where('email', '=', email)
       .execute();
-    expect(rows).toEqual([before]);
+    expect(rows).toHaveLength(1);
   });
 
   it.each([

@@ -108,6 +108,17 @@ export const templates = {
       ),
     };
   },
+  signUpAttempt(data: { name: string; signInUrl: string; resetUrl: string }): RenderedEmail {
+    const subject = 'Someone tried to sign up with your address';
+    return {
+      subject,
+      text: `Hello ${data.name},\n\nSomeone tried to create a Lintel account with this e-mail address, which already has one. Nothing changed. If it was you, sign in:\n\n${data.signInUrl}\n\nor, if you forgot your password, choose a new one:\n\n${data.resetUrl}\n`,
+      html: layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.name)},</p><p>Someone tried to create a Lintel account with this e-mail address, which already has one. Nothing changed. If it was you, sign in, or choose a new password if you forgot it.</p>${button(data.signInUrl, 'Sign in')}${button(data.resetUrl, 'Choose a new password')}`,
+      ),
+    };
+  },
   signInCeiling(data: { name: string; resetUrl: string }): RenderedEmail {
     const subject = 'Many failed sign-ins to your Lintel account';
     return {

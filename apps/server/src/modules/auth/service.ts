@@ -37,19 +37,37 @@ export class AuthService {
 
   constructor(private readonly deps: AuthDeps) {}
 
-  async register(input: Registration, now = new Date()): Promise<UserRow> {
-    const passwordHash = await hashPassword(input.password, this.deps.config.scryptLogN);
-    return this.deps.db.transaction().execute(async (trx) => {
-      const user = await repo.insertUser(trx, {
-        name: input.name,
-        company_name: input.company_name,
-        email: input.email,
-        password_hash: passwordHash,
-        confirmed_at: null,
-      });
-      if (!user) throw errors.field('email', 'taken', 'has already been taken');
-      await this.sendConfirmation(trx, user, now);
-      return user;
+  /**
+   * Sign-up reveals nothing and cannot be pre-hijacked (issue 8): whatever the address, the caller gets the
+   * same answer after the same work. A new address gets its account and a confirmation link; a confirmed
+   * account's owner is told by e-mail that someone tried; an unconfirmed account takes the newest sign-up's
+   * password and details, and only the newest confirmation link works, so whoever signed up first with
+   * someone else's address cannot own the account that address later confirms.
+   */
+  async register(input: Registration, now = new Date()): Promise<void> {
+    const { db, config, mailer } = this.deps;
+    const passwordHash = await hashPassword(input.password, config.scryptLogN);
+    await db.transaction().execute(async (trx) => {
+      const details = { name: input.name, company_name: input.company_name, password_hash: passwordHash };
+      const created = await repo.insertUser(trx, { ...details, email: input.email, confirmed_at: null });
+      if (created) return this.sendConfirmation(trx, created, now);
+      const existing = await repo.findUserByEmail(trx, input.email);
+      if (!existing) return;
+      if (existing.confirmed_at) {
+        return mailer.enqueue(trx, {
+          to: existing.email,
+          template: 'signUpAttempt',
+          data: {
+            name: existing.name,
+            signInUrl: `${config.publicUrl}/sign_in`,
+            resetUrl: `${config.publicUrl}/password/forgot`,
+          },
+          idempotencyKey: `sign-up-attempt:${existing.id}:${now.getTime()}`,
+        });
+      }
+      const replaced = await repo.updateUser(trx, existing.id, details);
+      await repo.revokeTokens(trx, existing.id, 'confirmation', now);
+      await this.sendConfirmation(trx, replaced, now);
     });
   }
 
