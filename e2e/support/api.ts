@@ -65,8 +65,8 @@ export interface ApiSession {
 }
 
 /**
- * THE way a journey signs in (CONVENTIONS.md: through the API, except the journeys that test the
- * sign-in form, which use `submitSignInForm`). Given a page, it signs in with the page's own request
+ * How every journey signs in (CONVENTIONS.md: through the API, except where the journey tests the
+ * sign-in form itself, with `submitSignInForm`). Given a page, it signs in with the page's own request
  * context, so the session cookie lands in the browser context and the next navigation is signed in;
  * given a request context (no browser), the cookie stays in that context.
  */

@@ -1,7 +1,8 @@
 // The portal of one end-to-end run (the Playwright config's webServer command): makes the run's
 // PostgreSQL database when the run owns it, runs the server's own entry point (apps/server/src/main.ts)
-// on it, and drops the database once the server has stopped.
+// on it, and once the server has stopped drops that database and removes the run's scratch directory.
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -70,4 +71,7 @@ if (owned) {
     client.query(`DROP DATABASE IF EXISTS ${quoted(name)} WITH (FORCE)`).then(() => {}),
   );
 }
+// The served copy of the web app and the stored files (playwright.config.ts made the directory).
+const runDir = process.env.LINTEL_E2E_RUN_DIR;
+if (runDir) rmSync(runDir, { recursive: true, force: true });
 process.exit(code);
