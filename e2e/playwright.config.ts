@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, DEMO_PASSWORD, SERVER_PORT, SMTP_PORT } from './support/env';
+import {
+  BASE_URL,
+  POSTGRES_URL,
+  RUN_DATABASE_PREFIX,
+  runDatabaseUrl,
+  SERVER_PORT,
+  SMTP_PORT,
+} from './support/env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -21,6 +28,14 @@ if (!process.env.LINTEL_E2E_RUN_DIR) {
   // (someone else's `vite build`) cannot take a lazy chunk away from under a journey.
   cpSync(dist, path.join(runDir, 'web'), { recursive: true });
   process.env.LINTEL_E2E_RUN_DIR = runDir;
+  // The run's database: the one E2E_DATABASE_URL names, used as it is, or one of the run's own on the
+  // PostgreSQL server, made and dropped by e2e/support/server.ts. Not PGlite: the journeys grant
+  // administrator rights with `npm run user:admin`, a second process on the server's database.
+  const given = process.env.E2E_DATABASE_URL;
+  const own = new URL(POSTGRES_URL);
+  own.pathname = `/${RUN_DATABASE_PREFIX}${Math.floor(Date.now() / 1000)}_${process.pid}`;
+  process.env.LINTEL_E2E_DATABASE_URL = given || own.toString();
+  process.env.LINTEL_E2E_OWN_DATABASE = given ? 'false' : 'true';
 }
 const runDir = process.env.LINTEL_E2E_RUN_DIR;
 
@@ -65,7 +80,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node_modules/.bin/tsx apps/server/src/main.ts',
+    command: 'node_modules/.bin/tsx e2e/support/server.ts',
     cwd: root,
     url: `${BASE_URL}/api/v1/health`,
     reuseExistingServer: false,
@@ -79,12 +94,12 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: path.join(runDir, 'data'),
       WEB_DIST_DIR: path.join(runDir, 'web'),
-      // Empty means "not set" to the server: PGlite unless E2E_DATABASE_URL names a PostgreSQL database.
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      DATABASE_URL: runDatabaseUrl(),
+      LINTEL_E2E_OWN_DATABASE: process.env.LINTEL_E2E_OWN_DATABASE ?? 'false',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       PUBLIC_URL: BASE_URL,
-      SEED_DEMO: 'true',
-      DEMO_PASSWORD,
+      // The journeys make their own users and administrators; none of them uses demo data.
+      SEED_DEMO: 'false',
       SCRYPT_LOG_N: '14',
       LOG_LEVEL: 'warn',
       MAIL_MAX_ATTEMPTS: '10',

@@ -1,6 +1,14 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { runDatabaseUrl } from './env';
 import { linkFrom, type Mailbox } from './mailbox';
+
+const execFileAsync = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface NewUser {
   name: string;
@@ -45,39 +53,70 @@ export async function signUpViaApi(
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 }
 
-/**
- * Signs in through the API with the page's own request context, so the session cookie lands in the
- * browser context and the next navigation is signed in.
- */
-export async function signInViaApi(
-  page: Page,
-  credentials: { email: string; password: string },
-): Promise<SessionUser> {
-  const response = await page.request.post('/api/v1/session', {
-    data: { email: credentials.email, password: credentials.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { user: SessionUser };
-  return body.user;
+export interface Credentials {
+  email: string;
+  password: string;
 }
 
-/** A session held by an API request context: its cookie is in the context, the CSRF token is here. */
+/** A session held by a request context: its cookie is in the context, the CSRF token is here. */
 export interface ApiSession {
   user: SessionUser;
   csrfToken: string;
 }
 
-/** Signs in with a request context of its own (no browser), e.g. to change a user's settings. */
-export async function signInRequest(
-  request: APIRequestContext,
-  credentials: { email: string; password: string },
+/**
+ * How every journey signs in (CONVENTIONS.md: through the API, except where the journey tests the
+ * sign-in form itself, with `submitSignInForm`). Given a page, it signs in with the page's own request
+ * context, so the session cookie lands in the browser context and the next navigation is signed in;
+ * given a request context (no browser), the cookie stays in that context.
+ */
+export async function signIn(
+  target: Page | APIRequestContext,
+  credentials: Credentials,
 ): Promise<ApiSession> {
+  const request = 'request' in target ? target.request : target;
   const response = await request.post('/api/v1/session', {
     data: { email: credentials.email, password: credentials.password },
   });
   expect(response.status(), await response.text()).toBe(200);
   const body = (await response.json()) as { user: SessionUser; csrf_token: string };
   return { user: body.user, csrfToken: body.csrf_token };
+}
+
+/** Fills the sign-in form the page shows and submits it; what follows is the journey's to check. */
+export async function submitSignInForm(page: Page, credentials: Credentials): Promise<void> {
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(credentials.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * Makes an existing user a platform administrator the way an operator does, with
+ * `npm run user:admin -- <email>` on the run's database: no API grants administrator rights.
+ */
+export async function grantAdmin(email: string): Promise<void> {
+  try {
+    await execFileAsync('npm', ['run', '--silent', 'user:admin', '--', email], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: runDatabaseUrl() },
+    });
+  } catch (error) {
+    const { stderr, stdout } = error as { stderr?: string; stdout?: string };
+    throw new Error(`npm run user:admin -- ${email} failed: ${stderr || stdout || String(error)}`);
+  }
+}
+
+/**
+ * A platform administrator of the journey's own: signed up and confirmed through the API like any
+ * developer, then granted administrator rights. Sign in with `signIn` afterwards.
+ */
+export async function signUpAdmin(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  user: NewUser,
+): Promise<void> {
+  await signUpViaApi(request, mailbox, user);
+  await grantAdmin(user.email);
 }
 
 /** Switches the signed-in user's critical announcement e-mails on or off through the account API. */

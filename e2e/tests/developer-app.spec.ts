@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { CONFIRMATION_SUBJECT, newUser, signInViaApi, signUpViaApi } from '../support/api';
+import { CONFIRMATION_SUBJECT, newUser, signIn, signUpViaApi, submitSignInForm } from '../support/api';
 import {
   appIdFrom,
   appTabs,
@@ -27,12 +27,6 @@ test.afterAll(() => mailbox.stop());
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
-async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
-  await textbox(page, 'E-mail').fill(email);
-  await textbox(page, 'Password').fill(password);
-  await button(page, 'Sign in').click();
-}
-
 /** A page in a browser context of its own: another person, or the same one on another device. */
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -49,7 +43,7 @@ test('a developer creates an app, manages its credentials, invites a collaborato
   const invitee = newUser('App Invitee');
   const appName = uniqueAppName('E2E App');
   await signUpViaApi(page.request, mailbox, owner);
-  await signInViaApi(page, owner);
+  await signIn(page, owner);
   // The reveal dialog's copy button is checked against the real clipboard.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
 
@@ -263,7 +257,7 @@ test('a developer creates an app, manages its credentials, invites a collaborato
       await inviteePage.goto(invitationLink);
       await inviteePage.getByRole('link', { name: 'Sign in to accept' }).click();
       await expect(inviteePage).toHaveURL(/\/sign_in\?redirect=%2Finvitations%2Faccept%3Ftoken%3D/);
-      await signInThroughForm(inviteePage, invitee.email, invitee.password);
+      await submitSignInForm(inviteePage, invitee);
 
       await expect(inviteePage).toHaveURL(new RegExp(`/developer_apps/${appId}$`));
       await expect(inviteePage.getByRole('heading', { level: 1, name: appName })).toBeVisible();
@@ -354,7 +348,7 @@ test('a developer creates an app, manages its credentials, invites a collaborato
   await test.step('the new owner deletes the app', async () => {
     const newOwnerPage = await freshPage(browser);
     try {
-      await signInViaApi(newOwnerPage, invitee);
+      await signIn(newOwnerPage, invitee);
       await newOwnerPage.goto(`/developer_apps/${appId}/settings`);
       const card = section(newOwnerPage, 'Delete app');
       await expect(card).toBeVisible();

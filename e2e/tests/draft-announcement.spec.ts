@@ -1,6 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { newUser, signInViaApi, signUpViaApi } from '../support/api';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../support/env';
+import { newUser, signIn, signUpAdmin, signUpViaApi } from '../support/api';
 import { Mailbox } from '../support/mailbox';
 import {
   type AdminNotification,
@@ -25,26 +24,25 @@ import { screen } from '../support/screens';
 
 const mailbox = new Mailbox();
 const developer = newUser('Draft Reader');
+const admin = newUser('Draft Admin');
 
 test.beforeAll(async ({ playwright }) => {
   await mailbox.start();
   const request = await playwright.request.newContext();
   try {
     await signUpViaApi(request, mailbox, developer);
+    await signUpAdmin(request, mailbox, admin);
   } finally {
     await request.dispose();
   }
 });
 test.afterAll(() => mailbox.stop());
 
-const signInAsAdmin = (page: Page) =>
-  signInViaApi(page, { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD });
-
 /** The developer in a browser context of its own, next to the admin's page. */
 async function developerPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInViaApi(page, developer);
+  await signIn(page, developer);
   return page;
 }
 
@@ -117,7 +115,7 @@ test('a draft stays hidden from developers until the admin publishes it', async 
   const title = `Draft release notes ${marker}`;
   const summary = `Version 2 of the **Webhooks API** (${marker}).`;
   const body = `Webhooks now carry a **signature** header.\n\n${marker}`;
-  await signInAsAdmin(page);
+  await signIn(page, admin);
 
   const notification = await test.step('the admin saves a draft through the form', async () => {
     const created = await createThroughForm(page, { title, summary, body, draft: true }, 'draft-form');
@@ -189,7 +187,7 @@ test('a notification shown after tomorrow stays hidden, and the admin deletes it
   const marker = uniqueMarker('later');
   const title = `Upcoming deprecation ${marker}`;
   const showAfter = tomorrowUtc();
-  await signInAsAdmin(page);
+  await signIn(page, admin);
 
   const notification = await test.step('the admin creates it with Show after tomorrow', async () => {
     const created = await createThroughForm(

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type ApiSession, signInRequest } from '../support/api';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../support/env';
+import { type ApiSession, newUser, signIn, signUpAdmin } from '../support/api';
+import { Mailbox } from '../support/mailbox';
 import { type AdminNotification, adminTable, uniqueMarker } from '../support/notifications';
 import { screen } from '../support/screens';
 
@@ -32,12 +32,26 @@ async function expectRows(page: Page, titles: string[]): Promise<void> {
   ).toHaveText(titles.map((title) => new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))));
 }
 
+const mailbox = new Mailbox();
+const admin = newUser('List Admin');
+
+test.beforeAll(async ({ playwright }) => {
+  await mailbox.start();
+  const request = await playwright.request.newContext();
+  try {
+    await signUpAdmin(request, mailbox, admin);
+  } finally {
+    await request.dispose();
+  }
+});
+test.afterAll(() => mailbox.stop());
+
 const titleHeader = (page: Page) => adminTable(page).getByRole('columnheader', { name: 'Title' });
 const pageButton = (page: Page, number: number) =>
   page.getByRole('button', { name: `Page ${number}`, exact: true });
 
 test('a list keeps its page and sort in the URL: reload and back restore them', async ({ page }) => {
-  const session = await signInRequest(page.request, { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD });
+  const session = await signIn(page.request, admin);
   const marker = uniqueMarker('list');
   // More than one page of PER_PAGE whatever else the database holds.
   for (let index = 1; index <= PER_PAGE + 2; index += 1)

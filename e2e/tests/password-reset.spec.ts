@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { newUser, RESET_SUBJECT, signUpViaApi } from '../support/api';
+import { newUser, RESET_SUBJECT, signUpViaApi, submitSignInForm } from '../support/api';
 import { linkFrom, Mailbox } from '../support/mailbox';
 import { screen } from '../support/screens';
 
@@ -8,12 +8,6 @@ test.beforeAll(() => mailbox.start());
 test.afterAll(() => mailbox.stop());
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-
-async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
-  await textbox(page, 'E-mail').fill(email);
-  await textbox(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 test('a developer who forgot the password resets it through the e-mailed link', async ({ page }) => {
   // A user of its own, signed up and confirmed through the API: the journey does not rely on demo data.
@@ -74,7 +68,7 @@ test('a developer who forgot the password resets it through the e-mailed link', 
   });
 
   await test.step('the old password is refused', async () => {
-    await signInThroughForm(page, user.email, user.password);
+    await submitSignInForm(page, user);
     await expect(page.getByRole('alert').filter({ hasText: 'Could not sign in' })).toContainText(
       'Invalid e-mail or password.',
     );
@@ -83,7 +77,7 @@ test('a developer who forgot the password resets it through the e-mailed link', 
   });
 
   await test.step('the new password signs in', async () => {
-    await signInThroughForm(page, user.email, newPassword);
+    await submitSignInForm(page, { email: user.email, password: newPassword });
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.name}` })).toBeVisible();
     await screen(page, 'signed-in-with-new-password');

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { CONFIRMATION_SUBJECT, newUser } from '../support/api';
+import { expect, test } from '@playwright/test';
+import { CONFIRMATION_SUBJECT, newUser, submitSignInForm } from '../support/api';
 import { linkFrom, Mailbox } from '../support/mailbox';
 import { screen } from '../support/screens';
 
@@ -7,12 +7,6 @@ import { screen } from '../support/screens';
 const mailbox = new Mailbox();
 test.beforeAll(() => mailbox.start());
 test.afterAll(() => mailbox.stop());
-
-async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 test('a developer signs up, confirms the address, signs in, edits the account and signs out', async ({
   page,
@@ -37,7 +31,7 @@ test('a developer signs up, confirms the address, signs in, edits the account an
   });
 
   await test.step('signing in before confirming is refused', async () => {
-    await signInThroughForm(page, user.email, user.password);
+    await submitSignInForm(page, user);
     const alert = page.getByRole('alert').filter({ hasText: 'Could not sign in' });
     await expect(alert).toContainText('Please confirm your e-mail address before signing in.');
     await expect(alert.getByRole('button', { name: 'Resend confirmation e-mail' })).toBeVisible();
@@ -63,7 +57,7 @@ test('a developer signs up, confirms the address, signs in, edits the account an
   });
 
   await test.step('sign in', async () => {
-    await signInThroughForm(page, user.email, user.password);
+    await submitSignInForm(page, user);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.name}` })).toBeVisible();
     await screen(page, 'home');

@@ -1,9 +1,11 @@
 import zlib from 'node:zlib';
-import type { DeveloperAppRow, UserRow } from '../src/db/schema';
+import type { CollaboratorRow, DeveloperAppRow, UserRow } from '../src/db/schema';
 import type { Runtime } from '../src/runtime';
-import { type Client, createUser, signIn } from './support';
+import { addCollaborator, type Client, createUser, createApp as insertApp, signIn } from './support';
 
 export type Actor = 'owner' | 'admin' | 'developer' | 'stranger' | 'platformAdmin';
+/** Every actor, in the order the authorization tables of the tests list them. */
+export const ACTORS: readonly Actor[] = ['owner', 'admin', 'developer', 'stranger', 'platformAdmin'];
 
 /** Factory: an app created through the service (so its sandbox is requested), owned by `owner`. */
 export async function createApp(
@@ -33,6 +35,53 @@ export async function appWithTeam(runtime: Runtime, name = 'Roof Sync') {
   const clients = {} as Record<Actor, Client>;
   for (const actor of Object.keys(users) as Actor[]) clients[actor] = await signIn(runtime.app, users[actor]);
   return { app, users, clients };
+}
+
+/** The people `appWithMembers` puts on an app, besides the developer to act upon. */
+export interface AppMembers {
+  owner: UserRow;
+  admin: UserRow;
+  developer: UserRow;
+}
+
+/** What `appWithMembers` made: the app and the collaborator row of each member. */
+export interface AppWithMembers<Target> {
+  app: DeveloperAppRow;
+  owner: CollaboratorRow;
+  admin: CollaboratorRow;
+  developer: CollaboratorRow;
+  target: Target;
+}
+
+/**
+ * The collaborators' and invitations' fixture: an app written straight to the database (no sandbox)
+ * for people a test file signed in once, so each test gets a fresh app without new users. The owner,
+ * then the admin, the developer and, when given, `target` (one more developer to act upon) joined
+ * oldest first, an hour apart. (`appWithTeam` is the one with new users and a sandbox.)
+ */
+export async function appWithMembers<T extends UserRow | undefined = undefined>(
+  runtime: Runtime,
+  members: AppMembers,
+  options: { deleted?: boolean; name?: string; target?: T } = {},
+): Promise<AppWithMembers<T extends UserRow ? CollaboratorRow : undefined>> {
+  const app = await insertApp(runtime, {
+    owner: members.owner,
+    deleted: options.deleted,
+    name: options.name,
+  });
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+  const admin = await addCollaborator(runtime, app, members.admin, 'admin', hoursAgo(3));
+  const developer = await addCollaborator(runtime, app, members.developer, 'developer', hoursAgo(2));
+  const target = options.target
+    ? await addCollaborator(runtime, app, options.target, 'developer', hoursAgo(1))
+    : undefined;
+  const owner = await runtime.database.db
+    .selectFrom('collaborators')
+    .selectAll()
+    .where('developer_app_id', '=', app.id)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
+  return { app, owner, admin, developer, target: target as T extends UserRow ? CollaboratorRow : undefined };
 }
 
 /** Runs the provisioning job of an app's sandbox now instead of waiting for its delay. */

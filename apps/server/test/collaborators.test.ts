@@ -2,18 +2,8 @@ import { PERMISSION_MATRIX } from '@lintel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeveloperAppRow, UserRow } from '../src/db/schema';
 import type { Runtime } from '../src/runtime';
-import {
-  addCollaborator,
-  type Client,
-  createApp,
-  createUser,
-  errorOf,
-  signIn,
-  startTestRuntime,
-} from './support';
-
-type Actor = 'owner' | 'admin' | 'developer' | 'stranger' | 'platformAdmin';
-const ACTORS: Actor[] = ['owner', 'admin', 'developer', 'stranger', 'platformAdmin'];
+import { ACTORS, type Actor, appWithMembers } from './apps-support';
+import { type Client, createUser, errorOf, signIn, startTestRuntime } from './support';
 
 let runtime: Runtime;
 let as: Record<Actor, Client>;
@@ -33,26 +23,12 @@ beforeAll(async () => {
 afterAll(() => runtime?.close());
 
 /** A fresh app: owner, an admin, a developer and one more developer to act upon. */
-async function team(options: { deleted?: boolean } = {}) {
-  const app = await createApp(runtime, { owner: as.owner.user, deleted: options.deleted });
-  const hour = 3600_000;
-  const admin = await addCollaborator(runtime, app, as.admin.user, 'admin', new Date(Date.now() - 3 * hour));
-  const developer = await addCollaborator(
+const team = (options: { deleted?: boolean } = {}) =>
+  appWithMembers(
     runtime,
-    app,
-    as.developer.user,
-    'developer',
-    new Date(Date.now() - 2 * hour),
+    { owner: as.owner.user, admin: as.admin.user, developer: as.developer.user },
+    { ...options, target: member },
   );
-  const target = await addCollaborator(runtime, app, member, 'developer', new Date(Date.now() - hour));
-  const owner = await runtime.database.db
-    .selectFrom('collaborators')
-    .selectAll()
-    .where('developer_app_id', '=', app.id)
-    .where('role', '=', 'owner')
-    .executeTakeFirstOrThrow();
-  return { app, owner, admin, developer, target };
-}
 
 function rolesOf(app: DeveloperAppRow) {
   return runtime.database.db

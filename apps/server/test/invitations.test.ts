@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeveloperAppRow, UserRow } from '../src/db/schema';
 import type { Runtime } from '../src/runtime';
+import { ACTORS, type Actor, appWithMembers } from './apps-support';
 import {
   addCollaborator,
   type Client,
-  createApp,
   createUser,
   errorOf,
   outboundEmails,
@@ -14,8 +14,6 @@ import {
   tokenFrom,
 } from './support';
 
-type Actor = 'owner' | 'admin' | 'developer' | 'stranger' | 'platformAdmin';
-const ACTORS: Actor[] = ['owner', 'admin', 'developer', 'stranger', 'platformAdmin'];
 const DAY_MS = 86_400_000;
 
 let runtime: Runtime;
@@ -34,11 +32,10 @@ beforeAll(async () => {
 });
 afterAll(() => runtime?.close());
 
+/** A fresh app: owner, an admin and a developer. */
 async function team(options: { deleted?: boolean; name?: string } = {}) {
-  const app = await createApp(runtime, { owner: as.owner.user, ...options });
-  await addCollaborator(runtime, app, as.admin.user, 'admin');
-  await addCollaborator(runtime, app, as.developer.user, 'developer');
-  return app;
+  const members = { owner: as.owner.user, admin: as.admin.user, developer: as.developer.user };
+  return (await appWithMembers(runtime, members, options)).app;
 }
 
 const newEmail = () => {

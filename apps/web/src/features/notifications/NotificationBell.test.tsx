@@ -1,20 +1,45 @@
 import { screen, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSession } from '../../test/factories';
 import { mockFetch, renderWithProviders } from '../../test/render';
+import { sessionKeys, useSession } from '../auth/queries';
 import { buildNotification, listAnswer } from './factories';
 import { NotificationBellSlot } from './NotificationBellSlot';
 
+/** Says what the session query settled on; it renders in the same commit as the bell's slot. */
+function SessionProbe() {
+  const session = useSession();
+  if (session.isPending) return null;
+  return <p>{session.data ? 'Signed in' : 'Signed out'}</p>;
+}
+
 function renderBell() {
-  const router = createMemoryRouter([{ path: '*', element: <NotificationBellSlot /> }], {
-    initialEntries: ['/'],
-  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <div data-testid="bell-slot">
+              <NotificationBellSlot />
+            </div>
+            <SessionProbe />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
   return renderWithProviders(<RouterProvider router={router} />);
 }
 
 describe('NotificationBell', () => {
+  // The bell and the markdown renderer load lazily; compiling them is a one-off cost that belongs to
+  // no test (and would otherwise eat into the first test's time limit).
+  beforeAll(() => Promise.all([import('./NotificationBell'), import('../../components/MarkdownRenderer')]));
+
   it('shows the unread count and previews at most 3 notifications', async () => {
     const items = [1, 2, 3, 4].map((id) =>
       buildNotification({
@@ -74,9 +99,20 @@ describe('NotificationBell', () => {
           }
         : undefined,
     );
-    renderBell();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { queryClient } = renderBell();
+    // The probe and the slot read the same session query, so the render that shows "Signed out" is
+    // the one in which the slot decided: a bell (or its placeholder while its code loads) would be
+    // there now, and its query would already be in the cache.
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    expect(screen.getByTestId('bell-slot')).toBeEmptyDOMElement();
     expect(screen.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([sessionKeys.current()]);
+    expect(queryClient.isFetching()).toBe(0);
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/v1/session']);
   });
 });
