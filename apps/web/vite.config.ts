@@ -87,6 +87,9 @@ export default defineConfig({
           groups: [
             // Needed by every page; a chunk of its own stays cached across deploys of the app code.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 },
+            // Everything else the entry imports statically, in one chunk: the browser's six connections
+            // per HTTP/1.1 origin made 22 small preloads take four round trips before the first paint.
+            { name: 'app', tags: ['$initial'], priority: 5 },
           ],
         },
       },
