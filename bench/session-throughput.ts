@@ -36,7 +36,7 @@ if ((args.get('db') ?? 'postgres') !== 'postgres')
   throw new Error("the anchor shares the real server's database: PostgreSQL only (--db postgres)");
 const connections = Number(args.get('connections') ?? 20);
 const duration = Number(args.get('duration') ?? 6);
-const warmup = Number(args.get('warmup') ?? 2);
+const warmup = Number(args.get('warmup') ?? 10);
 const rounds = Number(args.get('rounds') ?? 5);
 const email = args.get('email') ?? 'dev@example.com';
 const password = process.env.DEMO_PASSWORD ?? 'demo-password';
