@@ -9,12 +9,12 @@ import pg from 'pg';
 
 const port = Number(process.env.PORT ?? 0);
 const host = process.env.HOST ?? '127.0.0.1';
+// Without DATABASE_URL only /api/v1/health answers (cold-start.ts uses it as its no-database reference).
 const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) throw new Error('bare-server.ts needs DATABASE_URL');
 
 // As the server does: int8 as numbers, timestamps as Date.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 10 }) : undefined;
 
 // The SQL the server's authRepository.findActiveSession sends (Kysely's output, copied verbatim).
 const SESSION_SQL =
@@ -42,6 +42,7 @@ const unauthenticated = {
 const app = Fastify({ logger: false });
 app.get('/api/v1/health', async () => ({ status: 'ok' }));
 app.get('/api/v1/session', async (request, reply) => {
+  if (!pool) throw new Error('bare-server.ts: set DATABASE_URL to answer /api/v1/session');
   const token = COOKIE.exec(request.headers.cookie ?? '')?.[1];
   const id = token ? createHash('sha256').update(decodeURIComponent(token)).digest('hex') : undefined;
   const row = id ? (await pool.query<Row>(SESSION_SQL, [id, new Date()])).rows[0] : undefined;
@@ -64,7 +65,7 @@ app.get('/api/v1/session', async (request, reply) => {
 
 const stop = async () => {
   await app.close();
-  await pool.end();
+  await pool?.end();
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());
