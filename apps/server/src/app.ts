@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import qs from 'qs';
 import type { Config } from './config';
 import type { Db } from './db/index';
+import { registerCompression } from './http/compression';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerUploads } from './http/multipart';
 import { registerSecurityHeaders } from './http/security';
@@ -55,7 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, { strictContracts: config.env === 'test' });
   registerUploads(app, deps.storage);
-  await registerSecurityHeaders(app);
+  await registerCompression(app);
+  registerSecurityHeaders(app);
   await app.register(cookie);
   // Only the routes that read files call request.file(); everything else stays JSON.
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
@@ -104,6 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       index: false,
       maxAge: '1y',
       immutable: true,
+      // The build writes `file.br` and `file.gz` beside each text asset (apps/web/vite.config.ts):
+      // they are sent as they are, by Accept-Encoding, with `Vary: Accept-Encoding`.
+      preCompressed: true,
+      // No routes of their own for the compressed copies: they are reached through their original.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, filePath) => {
         if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'no-cache');
       },

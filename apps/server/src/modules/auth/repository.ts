@@ -2,6 +2,41 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { NewUser, SessionRow, UserRow, UserTokenPurpose, UserUpdate } from '../../db/schema';
 
+function sessionLookup(db: Db, id: string, now: Date) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select([
+      's.id as session_id',
+      's.csrf_token as session_csrf_token',
+      's.created_at as session_created_at',
+      's.last_seen_at as session_last_seen_at',
+      's.expires_at as session_expires_at',
+      's.ip as session_ip',
+      's.user_agent as session_user_agent',
+    ])
+    .where('s.id', '=', id)
+    .where('s.expires_at', '>', now);
+}
+
+type SessionLookupQuery = ReturnType<ReturnType<typeof sessionLookup>['compile']>;
+const compiledLookups = new WeakMap<Db, SessionLookupQuery>();
+
+/** The session lookup compiled for `db`; its parameters are (session id, now), in that order. */
+function compiledSessionLookup(db: Db): SessionLookupQuery {
+  let compiled = compiledLookups.get(db);
+  if (!compiled) {
+    const probe = { id: 'session-id', now: new Date(0) };
+    compiled = sessionLookup(db, probe.id, probe.now).compile();
+    const [first, second, ...rest] = compiled.parameters;
+    if (first !== probe.id || second !== probe.now || rest.length > 0)
+      throw new Error(`unexpected parameters of the session lookup: ${compiled.sql}`);
+    compiledLookups.set(db, compiled);
+  }
+  return compiled;
+}
+
 /** Every SQL statement about users, their tokens, sessions and sign-in attempts. */
 export const authRepository = {
   findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -72,28 +107,18 @@ export const authRepository = {
     await db.insertInto('sessions').values(session).execute();
   },
 
-  /** The live session and its user, in one round trip (this runs on every signed-in request). */
+  /**
+   * The live session and its user, in one round trip. This runs on every signed-in request, so its SQL
+   * is built and compiled once per database and then sent with each request's parameters.
+   */
   async findActiveSession(
     db: Db,
     id: string,
     now: Date,
   ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-    const row = await db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .selectAll('u')
-      .select([
-        's.id as session_id',
-        's.csrf_token as session_csrf_token',
-        's.created_at as session_created_at',
-        's.last_seen_at as session_last_seen_at',
-        's.expires_at as session_expires_at',
-        's.ip as session_ip',
-        's.user_agent as session_user_agent',
-      ])
-      .where('s.id', '=', id)
-      .where('s.expires_at', '>', now)
-      .executeTakeFirst();
+    const query: SessionLookupQuery = { ...compiledSessionLookup(db), parameters: [id, now] };
+    const { rows } = await db.executeQuery(query);
+    const row = rows[0];
     if (!row) return undefined;
     const {
       session_id,
