@@ -1,0 +1,42 @@
+import { detailsFromIssues, type IssueLike } from '@lintel/shared';
+import type { FormErrors } from '@mantine/form';
+import type { TFunction } from 'i18next';
+import { detailText } from '../api/errorText';
+
+/** What the resolver needs of a zod schema (the shared ones, or a form's own built from them). */
+export interface SafeParser {
+  safeParse(values: unknown): { success: true } | { success: false; error: { issues: readonly IssueLike[] } };
+}
+
+/** A schema, or a loader of one: signed-out pages load zod only once the form is first checked. */
+export type SchemaSource = SafeParser | (() => Promise<SafeParser>);
+
+/** The form's errors from the schema's issues: one per field path, in the words the server would use. */
+export function formErrors(t: TFunction, schema: SafeParser, values: unknown): FormErrors {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors: FormErrors = {};
+  // Unknown keys are the server's business: a form may hold values it does not send.
+  const issues = result.error.issues.filter((issue) => issue.code !== 'unrecognized_keys');
+  for (const detail of detailsFromIssues(issues)) errors[detail.path] = detailText(t, detail);
+  return errors;
+}
+
+/**
+ * A @mantine/form `validate` that checks the values with a shared zod schema; each message is
+ * translated from the issue's code and params (errors.detail.*), as the server's 422 details are.
+ */
+export function zodResolver<Values>(
+  schema: SchemaSource,
+  t: TFunction,
+): (values: Values) => FormErrors | Promise<FormErrors> {
+  if (typeof schema !== 'function') return (values) => formErrors(t, schema, values);
+  let loaded: Promise<SafeParser> | null = null;
+  return async (values) => {
+    loaded ??= schema().catch((error: unknown) => {
+      loaded = null;
+      throw error;
+    });
+    return formErrors(t, await loaded, values);
+  };
+}
