@@ -1,8 +1,9 @@
-import { Alert, type AlertProps, Text } from '@mantine/core';
+import { Alert, type AlertProps, Code, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { detailText, errorText } from '../api/errorText';
+import { isApiError } from '../api/client';
+import { errorLines } from '../api/errorText';
 import { detailsWithoutField, type FormWithFields } from '../forms/serverErrors';
 
 export interface MutationErrorAlertProps extends Omit<AlertProps, 'title' | 'children' | 'color' | 'role'> {
@@ -13,6 +14,8 @@ export interface MutationErrorAlertProps extends Omit<AlertProps, 'title' | 'chi
   form?: Pick<FormWithFields, 'getValues'>;
   /** A detail's field name for the lines it lists (`Name: …`), when it has no field in the form. */
   fieldLabel?: (path: string) => string | undefined;
+  /** The lines as formatted JSON (spec 1 §8: the admin notification form's "An error occurred" panel). */
+  asJson?: boolean;
   /** More to offer under the message, e.g. "resend the e-mail". */
   children?: ReactNode;
 }
@@ -30,6 +33,7 @@ export function MutationErrorAlert({
   title,
   form,
   fieldLabel,
+  asJson = false,
   children,
   ...props
 }: MutationErrorAlertProps) {
@@ -39,18 +43,24 @@ export function MutationErrorAlert({
   const rest = detailsWithoutField(error, form);
   // Every problem is already shown on its field: the fields say it all.
   if (form && rest.length === 0 && detailsWithoutField(error).length > 0) return null;
+  const shownOnFields = isApiError(error)
+    ? error.details.filter((detail) => !rest.includes(detail)).map((detail) => detail.path)
+    : [];
+  const lines = errorLines(t, error, { fieldLabel, shownOnFields });
   return (
     <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />} title={title} {...props}>
-      <Text size="sm">{errorText(t, error)}</Text>
-      {rest.map((detail, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: details are a fixed list; paths may repeat
-        <Text size="sm" key={index}>
-          {t('errors.field', {
-            field: fieldLabel?.(detail.path) ?? detail.path,
-            message: detailText(t, detail),
-          })}
-        </Text>
-      ))}
+      {asJson ? (
+        <Code block style={{ whiteSpace: 'pre-wrap' }}>
+          {JSON.stringify(lines, null, 2)}
+        </Code>
+      ) : (
+        lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of lines, which may repeat
+          <Text size="sm" key={index}>
+            {line}
+          </Text>
+        ))
+      )}
       {children}
     </Alert>
   );
