@@ -75,17 +75,18 @@ describe('SettingsTab', () => {
     await waitFor(() => expect(uploads).toHaveLength(1));
     expect(screen.queryByText('logo.gif is not a JPEG or PNG file')).not.toBeInTheDocument();
     const [request] = uploads;
-    expect(request?.method).toBe('PATCH');
-    expect(request?.url).toBe('/api/v1/developer_apps/5');
-    expect((request?.body as FormData).get('developer_app[thumbnail]')).toBeInstanceOf(File);
-    request?.progress(3, 4);
+    if (!request) throw new Error('no upload sent');
+    expect(request.method).toBe('PATCH');
+    expect(request.url).toBe('/api/v1/developer_apps/5');
+    expect((request.body as FormData).get('developer_app[thumbnail]')).toBeInstanceOf(File);
+    request.progress(3, 4);
     expect(await screen.findByRole('progressbar', { name: 'Upload of logo.png' })).toHaveAttribute(
       'aria-valuenow',
       '75',
     );
 
     const thumbnail_url = '/api/v1/developer_apps/5/thumbnail?v=2';
-    request?.respond(200, { ...app, thumbnail_url });
+    request.respond(200, { ...app, thumbnail_url });
     expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
     expect(queryClient.getQueryData<DeveloperApp>(['developerApps', 'detail', 5])?.thumbnail_url).toBe(
       thumbnail_url,
