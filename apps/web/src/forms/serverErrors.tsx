@@ -28,21 +28,31 @@ export function detailsWithoutField(error: unknown, form?: Pick<FormWithFields, 
   return error.details.filter((detail) => !hasField(values, detail.path));
 }
 
+/** Several messages of one field, one per line (Mantine shows an error inside a paragraph). */
+function lines(messages: readonly string[]): ReactNode {
+  if (messages.length === 1) return messages[0];
+  return messages.map((message, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of lines, which may repeat
+    <span key={index} style={{ display: 'block' }}>
+      {message}
+    </span>
+  ));
+}
+
 /**
  * Puts each detail of a failed call on the field its path names, translated (never the server's
- * English); answers the details left over, which the form's MutationErrorAlert lists.
+ * English; several details of one field, e.g. one per bad line, each on a line); answers the details
+ * left over, which the form's MutationErrorAlert lists.
  */
 export function applyServerErrors(form: FormWithFields, error: unknown, t: TFunction): ErrorDetail[] {
   if (!isApiError(error)) return [];
   const values = form.getValues();
-  const placed = new Set<string>();
+  const byField = new Map<string, string[]>();
   const rest: ErrorDetail[] = [];
   for (const detail of error.details) {
     if (!hasField(values, detail.path)) rest.push(detail);
-    else if (!placed.has(detail.path)) {
-      placed.add(detail.path);
-      form.setFieldError(detail.path, detailText(t, detail));
-    }
+    else byField.set(detail.path, [...(byField.get(detail.path) ?? []), detailText(t, detail)]);
   }
+  for (const [path, messages] of byField) form.setFieldError(path, lines(messages));
   return rest;
 }
