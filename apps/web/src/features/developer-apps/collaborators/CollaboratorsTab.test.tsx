@@ -23,7 +23,9 @@ function render(role: CollaboratorRole, userId: number, extra: FetchHandler = ()
       return { body: invitations };
     return extra(url, init);
   });
-  const result = renderRoutes([{ path: '/', element: <CollaboratorsTab app={app} /> }], '/');
+  const result = renderRoutes([{ path: '/', element: <CollaboratorsTab app={app} /> }], '/', {
+    withToasts: true,
+  });
   return { ...result, fetchMock };
 }
 
