@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
-import { errorMessage } from '../../api/formErrors';
+import { errorText } from '../../api/errorText';
 import { ErrorPage } from '../../components/ErrorPage';
 import { Markdown } from '../../components/Markdown';
 import { PageLoader } from '../../components/PageLoader';
@@ -80,7 +80,7 @@ export function NotificationReader() {
             closeButtonLabel={t('common.close')}
             onClose={() => markRead.reset()}
           >
-            {errorMessage(markRead.error, t('errors.generic'))}
+            {errorText(t, markRead.error)}
           </Alert>
         ) : null}
         <article aria-labelledby="notification-title">
