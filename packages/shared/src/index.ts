@@ -2,6 +2,7 @@ export * from './api/index';
 export * from './auth';
 export * from './contract';
 export * from './developer-apps';
+export * from './error-response';
 export * from './errors';
 export * from './fields';
 export * from './limits';
