@@ -20,8 +20,9 @@ export interface MutationErrorAlertProps extends Omit<AlertProps, 'title' | 'chi
   children?: ReactNode;
 }
 
+/** A request the user cancelled (fetch or upload: an AbortError, which is not always an Error). */
 function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
 /**

@@ -53,4 +53,15 @@ describe('zodResolver', () => {
     expect(await resolve(filled)).toEqual({ password: 'Must be at least 12 characters' });
     expect(loads).toBe(1);
   });
+
+  it('leaves the check to the server when the schema cannot be loaded, and tries again next time', async () => {
+    let attempts = 0;
+    const resolve = zodResolver(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return registrationRequest;
+    }, english);
+    expect(await resolve(filled)).toEqual({});
+    expect(await resolve(filled)).toEqual({ password: 'Must be at least 12 characters' });
+  });
 });

@@ -33,10 +33,13 @@ export function zodResolver<Values>(
   if (typeof schema !== 'function') return (values) => formErrors(t, schema, values);
   let loaded: Promise<SafeParser> | null = null;
   return async (values) => {
-    loaded ??= schema().catch((error: unknown) => {
+    loaded ??= schema();
+    try {
+      return formErrors(t, await loaded, values);
+    } catch {
+      // The schema's chunk did not load (offline, a new deploy): let the server check this time.
       loaded = null;
-      throw error;
-    });
-    return formErrors(t, await loaded, values);
+      return {};
+    }
   };
 }
