@@ -51,7 +51,7 @@ describe('AccountPage', () => {
     await user.type(screen.getByLabelText(/^New password/), 'a-brand-new-password');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'a-different-password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Does not match')).toBeInTheDocument();
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Confirm new password/)).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
 

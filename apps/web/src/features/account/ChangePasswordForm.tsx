@@ -21,7 +21,7 @@ export function ChangePasswordForm() {
   const update = useUpdateAccount();
   const form = useForm({
     initialValues: { current_password: '', password: '', password_confirmation: '' },
-    validate: zodResolver(changePasswordForm, t),
+    validate: zodResolver(changePasswordForm, t, { mismatch: t('validation.passwordMismatch') }),
   });
 
   return (

@@ -22,7 +22,9 @@ export function ResetPasswordPage() {
 
   const form = useForm({
     initialValues: { password: '', password_confirmation: '' },
-    validate: zodResolver(async () => (await import('./schemas')).resetPasswordForm, t),
+    validate: zodResolver(async () => (await import('./schemas')).resetPasswordForm, t, {
+      mismatch: t('validation.passwordMismatch'),
+    }),
   });
 
   const requestAgain = (

@@ -77,7 +77,7 @@ export function CreateAppModal({ opened, onClose }: CreateAppModalProps) {
   const redirect = useRedirectOnceSandboxed();
   const form = useForm({
     initialValues: { internal_name: '' },
-    validate: zodResolver(createDeveloperAppRequest, t),
+    validate: zodResolver(createDeveloperAppRequest, t, { required: t('developerApps.create.nameRequired') }),
   });
   const busy = create.isPending || redirect.waiting;
 

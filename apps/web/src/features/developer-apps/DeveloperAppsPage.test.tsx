@@ -87,7 +87,7 @@ describe('CreateAppModal', () => {
   it('requires the App Name', async () => {
     const { user, dialog, fetchMock } = await openModal(() => undefined);
     await user.click(within(dialog).getByRole('button', { name: 'Create App' }));
-    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('App Name is required')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 

@@ -48,6 +48,9 @@ describe('OAuthCredentialsTab', () => {
       'Line 2: must use https (http is allowed only for localhost and 127.0.0.1)',
     );
     expect(errors).toHaveTextContent('Line 3: is not a valid URI');
+    // The rules and the problems are both announced with the field.
+    expect(field).toHaveAccessibleDescription(/Line 2: must use https/);
+    expect(field).toHaveAccessibleDescription(/One URI per line\./);
     expect(save).toBeDisabled();
 
     await user.clear(field);

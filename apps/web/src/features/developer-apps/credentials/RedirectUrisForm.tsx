@@ -4,10 +4,10 @@ import {
   parseRedirectUris,
   type RedirectUriProblem,
 } from '@lintel/shared';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { TFunction } from 'i18next';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { notifySaved } from '../../../components/notifySaved';
@@ -58,8 +58,6 @@ export function RedirectUrisForm({
   label,
 }: RedirectUrisFormProps) {
   const { t } = useTranslation();
-  const noteId = useId();
-  const errorId = useId();
   const form = useForm<Values>({
     initialValues: valuesOf(field, value),
     validateInputOnChange: true,
@@ -87,7 +85,6 @@ export function RedirectUrisForm({
   const draft = textOf(field, form.getValues()).trim();
   const modified = draft !== value.trim();
   const invalid = parseRedirectUris(draft).problems.length > 0;
-  const fieldError = form.errors[field];
 
   return (
     <form
@@ -112,15 +109,13 @@ export function RedirectUrisForm({
           minRows={3}
           maxRows={10}
           spellCheck={false}
+          // The rules, then any problem: both are announced with the field.
+          description={t('developerApps.redirectUris.note', { oob: OOB_REDIRECT_URI })}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...form.getInputProps(field)}
-          // The rules stay announced next to any error (Mantine would otherwise replace this id).
-          aria-describedby={fieldError ? `${noteId} ${errorId}` : noteId}
-          errorProps={{ id: errorId, 'data-testid': 'redirect-uri-errors' }}
+          errorProps={{ 'data-testid': 'redirect-uri-errors' }}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
-        <Text size="xs" c="dimmed" id={noteId}>
-          {t('developerApps.redirectUris.note', { oob: OOB_REDIRECT_URI })}
-        </Text>
         <MutationErrorAlert error={error} form={form} title={t('developerApps.errorOccurred')} />
         {editable ? (
           <Group justify="flex-end">
