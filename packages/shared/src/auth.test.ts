@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountUpdateRequest, registrationRequest } from './auth';
+import { detailsFromIssues } from './errors';
 
 const valid = { name: 'A', company_name: 'B', email: ' Ann@Example.COM ', password: 'twelve chars' };
 
@@ -12,6 +13,15 @@ describe('registrationRequest', () => {
     expect(registrationRequest.safeParse({ ...valid, password: 'eleven char' }).success).toBe(false);
   });
 
+  it('calls a blank e-mail address required, and a malformed one invalid', () => {
+    const codes = (email: string) =>
+      detailsFromIssues(registrationRequest.safeParse({ ...valid, email }).error?.issues ?? []).map(
+        (detail) => detail.code,
+      );
+    expect(codes('  ')).toEqual(['required']);
+    expect(codes('ann')).toEqual(['invalid_email']);
+  });
+
   it('refuses unknown fields', () => {
     expect(registrationRequest.safeParse({ ...valid, is_admin: true }).success).toBe(false);
   });
@@ -22,6 +32,7 @@ describe('accountUpdateRequest', () => {
     const result = accountUpdateRequest.safeParse({ password: 'a new password' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['current_password']);
+    expect(detailsFromIssues(result.error?.issues ?? [])[0]?.code).toBe('required');
     expect(
       accountUpdateRequest.safeParse({ password: 'a new password', current_password: 'old' }).success,
     ).toBe(true);

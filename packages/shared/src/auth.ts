@@ -52,6 +52,7 @@ export const accountUpdateRequest = z
   .refine((body) => body.password === undefined || (body.current_password ?? '') !== '', {
     message: "can't be blank when changing the password",
     path: ['current_password'],
+    params: { code: 'required' },
   });
 export type AccountUpdateRequest = z.input<typeof accountUpdateRequest>;
 

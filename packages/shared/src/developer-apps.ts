@@ -95,9 +95,20 @@ export const PERMISSION_MATRIX: readonly {
 
 export const OOB_REDIRECT_URI = 'urn:ietf:wg:oauth:2.0:oob';
 
+/** Why a redirect URI line is refused, for a translated message (the `message` is the API's English). */
+export type RedirectUriReason =
+  | 'too_long'
+  | 'invalid'
+  | 'scheme'
+  | 'fragment'
+  | 'credentials'
+  | 'not_https'
+  | 'too_many';
+
 export interface RedirectUriProblem {
   line: number;
   value: string;
+  reason: RedirectUriReason;
   message: string;
 }
 
@@ -112,37 +123,42 @@ export function parseRedirectUris(text: string): { uris: string[]; problems: Red
     const value = raw.trim();
     if (value === '') return;
     const problem = redirectUriProblem(value);
-    if (problem) problems.push({ line: index + 1, value, message: problem });
+    if (problem) problems.push({ line: index + 1, value, ...problem });
     else if (!uris.includes(value)) uris.push(value);
   });
   if (uris.length > DEVELOPER_APP_LIMITS.redirectUris) {
     problems.push({
       line: 0,
       value: '',
+      reason: 'too_many',
       message: `at most ${DEVELOPER_APP_LIMITS.redirectUris} redirect URIs`,
     });
   }
   return { uris, problems };
 }
 
-function redirectUriProblem(value: string): string | null {
+function redirectUriProblem(value: string): { reason: RedirectUriReason; message: string } | null {
   if (value.length > DEVELOPER_APP_LIMITS.redirectUri) {
-    return `is longer than ${DEVELOPER_APP_LIMITS.redirectUri} characters`;
+    return { reason: 'too_long', message: `is longer than ${DEVELOPER_APP_LIMITS.redirectUri} characters` };
   }
   if (value === OOB_REDIRECT_URI) return null;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'is not a valid URI';
+    return { reason: 'invalid', message: 'is not a valid URI' };
   }
   if (url.protocol === 'javascript:' || url.protocol === 'data:')
-    return `must not use the ${url.protocol} scheme`;
-  if (value.includes('#')) return 'must not contain a fragment (#)';
-  if (url.username || url.password) return 'must not contain a user name or password';
+    return { reason: 'scheme', message: `must not use the ${url.protocol} scheme` };
+  if (value.includes('#')) return { reason: 'fragment', message: 'must not contain a fragment (#)' };
+  if (url.username || url.password)
+    return { reason: 'credentials', message: 'must not contain a user name or password' };
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1')) return null;
-  return 'must use https (http is allowed only for localhost and 127.0.0.1)';
+  return {
+    reason: 'not_https',
+    message: 'must use https (http is allowed only for localhost and 127.0.0.1)',
+  };
 }
 
 export const sandboxStatus = z.enum(['pending', 'live', 'failed']);

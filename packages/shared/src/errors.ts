@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The stable error codes of the API, one catalogue for both sides (CONVENTIONS.md): the server answers
  * them in `error.code`, the web turns each into translated text (`errors.code.<code>`).
@@ -84,25 +82,16 @@ export const DETAIL_CODES = [
 ] as const;
 export type DetailCode = (typeof DETAIL_CODES)[number];
 
-export const errorDetail = z.object({
-  path: z.string(),
-  message: z.string(),
-  code: z.enum(DETAIL_CODES),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
-
-/** The one error body of every 4xx/5xx answer (ARCHITECTURE.md "HTTP conventions"). */
-export const errorResponse = z.object({
-  errors: z.array(z.string()),
-  error: z.object({
-    code: z.enum(ERROR_CODES),
-    message: z.string(),
-    details: z.array(errorDetail),
-  }),
-});
-export type ErrorResponse = z.infer<typeof errorResponse>;
-export type ErrorDetail = z.infer<typeof errorDetail>;
-export type DetailParams = NonNullable<ErrorDetail['params']>;
+/** What is wrong with one field of a request (the `error.details` of an error body). */
+export interface ErrorDetail {
+  /** The field's dotted path, e.g. `pictures.2.description`. */
+  path: string;
+  /** English, for API clients; the web translates `code` and `params` instead. */
+  message: string;
+  code: DetailCode;
+  params?: DetailParams;
+}
+export type DetailParams = Record<string, string | number>;
 
 /** The parts of a zod issue the mapping reads (zod's own issue type, loosely, so both sides can pass theirs). */
 export interface IssueLike {

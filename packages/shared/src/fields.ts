@@ -52,10 +52,11 @@ export function rawText(max: number) {
     .refine(...clean(false));
 }
 
-/** An e-mail address: trimmed, lower-cased, well-formed, at most LIMITS.email characters. */
+/** An e-mail address: trimmed, lower-cased, well-formed, at most LIMITS.email characters (blank: required). */
 export const emailAddress = z
   .string()
   .trim()
+  .min(1, { message: "can't be blank" })
   .max(LIMITS.email, { message: `must be at most ${LIMITS.email} characters` })
   .pipe(z.email({ message: 'is not a valid e-mail address' }))
   .transform((value) => value.toLowerCase());

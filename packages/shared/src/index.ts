@@ -3,6 +3,7 @@ export * from './auth';
 export * from './collaborators';
 export * from './contract';
 export * from './developer-apps';
+export * from './error-response';
 export * from './errors';
 export * from './fields';
 export * from './limits';

@@ -38,11 +38,3 @@ export function errorLines(
   }
   return lines;
 }
-
-/** Field errors by path (`pictures.2.description`), translated, for a form's setErrors. */
-export function fieldErrors(t: TFunction, error: unknown): Record<string, string> {
-  if (!isApiError(error)) return {};
-  const errors: Record<string, string> = {};
-  for (const detail of error.details) errors[detail.path] ??= detailText(t, detail);
-  return errors;
-}

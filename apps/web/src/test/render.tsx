@@ -21,6 +21,8 @@ export function createTestQueryClient(): QueryClient {
 export interface RenderOptions {
   queryClient?: QueryClient;
   language?: LanguageCode;
+  /** Mounts the toast container, for tests that read a "saved" toast. */
+  withToasts?: boolean;
 }
 
 /** Renders an element inside the app's providers (no router). */
@@ -29,7 +31,12 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   const i18n = createI18n(options.language ?? 'en', { preloaded: allBundles });
   const user = userEvent.setup();
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <AppProviders queryClient={queryClient} i18n={i18n} withNotifications={false} env="test">
+    <AppProviders
+      queryClient={queryClient}
+      i18n={i18n}
+      withNotifications={options.withToasts ?? false}
+      env="test"
+    >
       {children}
     </AppProviders>
   );
@@ -72,7 +79,7 @@ export function errorBody(
   status: number,
   code: string,
   message: string,
-  details: { path: string; message: string }[] = [],
+  details: { path: string; message: string; code?: string; params?: Record<string, string | number> }[] = [],
 ) {
   return { status, body: { errors: [message], error: { code, message, details } } };
 }

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -44,5 +45,7 @@ window.getComputedStyle = (element: Element, pseudo?: string | null) => getCompu
 
 afterEach(() => {
   cleanup();
+  // The toast store lives in the module: a toast of one test must not show in the next.
+  notifications.clean();
   window.localStorage.clear();
 });

@@ -7,7 +7,7 @@ import { AccountPage } from './AccountPage';
 const routes = [{ path: '/account', element: <AccountPage /> }];
 
 describe('AccountPage', () => {
-  it('keeps Save disabled until a field changes, then saves', async () => {
+  it('keeps Save disabled until a field changes, then saves and says so in a toast', async () => {
     const fetchMock = mockFetch((url, init) => {
       if (url === '/api/v1/session') return { body: buildSession() };
       if (url === '/api/v1/account' && init.method === 'GET') return { body: buildUser() };
@@ -16,7 +16,7 @@ describe('AccountPage', () => {
       }
       return undefined;
     });
-    const { user } = renderRoutes(routes, '/account');
+    const { user } = renderRoutes(routes, '/account', { withToasts: true });
     const save = await screen.findByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
 
@@ -27,6 +27,7 @@ describe('AccountPage', () => {
     await user.click(save);
 
     await waitFor(() => expect(save).toBeDisabled());
+    expect(await screen.findByText('Your settings have been saved.')).toBeInTheDocument();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
       name: 'Ada Lovelace',
@@ -35,12 +36,12 @@ describe('AccountPage', () => {
     });
   });
 
-  it('checks the new password twice and shows the server’s message for a wrong current password', async () => {
+  it('checks the new password twice and shows a wrong current password on its field', async () => {
     const fetchMock = mockFetch((url, init) => {
       if (url === '/api/v1/account' && init.method === 'GET') return { body: buildUser() };
       if (url === '/api/v1/account' && init.method === 'PATCH') {
         return errorBody(422, 'validation_failed', 'Validation failed', [
-          { path: 'current_password', message: 'is incorrect' },
+          { path: 'current_password', message: 'is incorrect', code: 'incorrect' },
         ]);
       }
       return undefined;
@@ -51,12 +52,15 @@ describe('AccountPage', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), 'a-different-password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Confirm new password/)).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
 
     await user.clear(screen.getByLabelText(/^Confirm new password/));
     await user.type(screen.getByLabelText(/^Confirm new password/), 'a-brand-new-password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('is incorrect')).toBeInTheDocument();
+    expect(await screen.findByText('Is incorrect')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Current password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
       current_password: 'old-password',

@@ -1,13 +1,12 @@
-import { LIMITS, type User } from '@lintel/shared';
-import { Alert, Button, Card, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { accountUpdateRequest, type User } from '@lintel/shared';
+import { Button, Card, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, errorMessage, onlyFieldErrors } from '../../api/formErrors';
-import { requiredText } from '../auth/validation';
+import { MutationErrorAlert } from '../../components/MutationErrorAlert';
+import { notifySaved } from '../../components/notifySaved';
+import { applyServerErrors } from '../../forms/serverErrors';
+import { zodResolver } from '../../forms/zodResolver';
 import { useUpdateAccount } from './queries';
-
-const FIELDS = ['name', 'company_name', 'critical_emails'] as const;
 
 /** Profile settings; Save stays disabled until a field changes (spec 1 §2 change tracking). */
 export function AccountSettingsForm({ user }: { user: User }) {
@@ -19,7 +18,7 @@ export function AccountSettingsForm({ user }: { user: User }) {
       company_name: user.company_name,
       critical_emails: user.critical_emails,
     },
-    validate: { name: requiredText(t, LIMITS.name), company_name: requiredText(t, LIMITS.companyName) },
+    validate: zodResolver(accountUpdateRequest, t),
   });
 
   return (
@@ -44,18 +43,14 @@ export function AccountSettingsForm({ user }: { user: User }) {
               form.setInitialValues(next);
               form.setValues(next);
               form.resetDirty(next);
-              notifications.show({ color: 'green', message: t('account.profile.saved') });
+              notifySaved(t('account.profile.saved'));
             },
-            onError: (error) => applyServerErrors(form, error, FIELDS),
+            onError: (error) => applyServerErrors(form, error, t),
           });
         })}
       >
         <Stack>
-          {update.isError && !onlyFieldErrors(update.error, FIELDS) ? (
-            <Alert color="red" role="alert" title={t('account.saveFailed')}>
-              {errorMessage(update.error, t('errors.generic'))}
-            </Alert>
-          ) : null}
+          <MutationErrorAlert error={update.error} form={form} title={t('account.saveFailed')} />
           <TextInput
             label={t('auth.fields.name')}
             autoComplete="name"

@@ -1,25 +1,27 @@
-import { LIMITS } from '@lintel/shared';
-import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
+import { accountUpdateRequest, LIMITS } from '@lintel/shared';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, errorMessage, onlyFieldErrors } from '../../api/formErrors';
+import { z } from 'zod';
+import { MutationErrorAlert } from '../../components/MutationErrorAlert';
+import { notifySaved } from '../../components/notifySaved';
 import { PasswordInput } from '../../components/PasswordInput';
-import { matchesField, newPasswordField } from '../auth/validation';
+import { applyServerErrors } from '../../forms/serverErrors';
+import { zodResolver } from '../../forms/zodResolver';
+import { confirmed, mismatch } from '../auth/schemas';
 import { useUpdateAccount } from './queries';
 
-const FIELDS = ['current_password', 'password'] as const;
+/** The server's account rules (current password required with a new one), the new one typed twice. */
+const changePasswordForm = accountUpdateRequest
+  .extend({ password_confirmation: z.string() })
+  .refine(confirmed, mismatch);
 
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const update = useUpdateAccount();
   const form = useForm({
     initialValues: { current_password: '', password: '', password_confirmation: '' },
-    validate: {
-      current_password: (value) => (value ? null : t('validation.required')),
-      password: newPasswordField(t),
-      password_confirmation: matchesField(t, 'password'),
-    },
+    validate: zodResolver(changePasswordForm, t, { mismatch: t('validation.passwordMismatch') }),
   });
 
   return (
@@ -35,19 +37,15 @@ export function ChangePasswordForm() {
             {
               onSuccess: () => {
                 form.reset();
-                notifications.show({ color: 'green', message: t('account.password.changed') });
+                notifySaved(t('account.password.changed'));
               },
-              onError: (error) => applyServerErrors(form, error, FIELDS),
+              onError: (error) => applyServerErrors(form, error, t),
             },
           ),
         )}
       >
         <Stack>
-          {update.isError && !onlyFieldErrors(update.error, FIELDS) ? (
-            <Alert color="red" role="alert" title={t('account.saveFailed')}>
-              {errorMessage(update.error, t('errors.generic'))}
-            </Alert>
-          ) : null}
+          <MutationErrorAlert error={update.error} form={form} title={t('account.saveFailed')} />
           <PasswordInput
             label={t('auth.fields.currentPassword')}
             autoComplete="current-password"

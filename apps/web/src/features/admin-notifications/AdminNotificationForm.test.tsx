@@ -192,11 +192,11 @@ describe('AdminNotificationForm', () => {
     expect(sent(fetchMock.mock.calls, 'DELETE')).toHaveLength(1);
   });
 
-  it('shows server errors in "An error occurred" as JSON and on the fields', async () => {
+  it('shows server errors in "An error occurred" as JSON and on the fields, translated', async () => {
     mockFetch((url, init) =>
       url === '/api/v1/admin/notifications' && init.method === 'POST'
         ? errorBody(422, 'validation_failed', 'Title is too long', [
-            { path: 'title', message: 'is too long' },
+            { path: 'title', message: 'is too long', code: 'too_long', params: { max: 200 } },
           ])
         : undefined,
     );
@@ -207,8 +207,10 @@ describe('AdminNotificationForm', () => {
     await user.click(screen.getByRole('button', { name: 'Notify' }));
     const panel = await screen.findByRole('alert');
     expect(within(panel).getByText('An error occurred')).toBeInTheDocument();
-    expect(panel).toHaveTextContent('"Title is too long"');
-    expect(screen.getByText('is too long')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('"Please correct the highlighted fields."');
+    expect(panel).toHaveTextContent('"Title: Must be at most 200 characters"');
+    expect(panel).not.toHaveTextContent('Title is too long');
+    expect(screen.getByText('Must be at most 200 characters')).toBeInTheDocument();
     expect(field(/^Title/)).toHaveAttribute('aria-invalid', 'true');
   });
 

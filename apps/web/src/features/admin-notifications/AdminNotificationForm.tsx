@@ -1,9 +1,9 @@
 import {
   type AdminNotification,
-  isCalendarDate,
   NOTIFICATION_LIMITS,
   type NotificationInput,
   normaliseCritical,
+  notificationInput,
 } from '@lintel/shared';
 import {
   Anchor,
@@ -17,22 +17,32 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications as toasts } from '@mantine/notifications';
 import { IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { applyServerErrors } from '../../api/formErrors';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { requiredText } from '../auth/validation';
+import { MutationErrorAlert } from '../../components/MutationErrorAlert';
+import { notifySaved } from '../../components/notifySaved';
+import { applyServerErrors } from '../../forms/serverErrors';
+import { zodResolver } from '../../forms/zodResolver';
 import { ADMIN_NOTIFICATIONS_PATH } from '../shell/navigation';
 import { DeliveryProgress } from './DeliveryProgress';
 import { NotificationPreview } from './NotificationPreview';
 import { useDeleteAdminNotification, useSaveAdminNotification } from './queries';
-import { SaveErrorPanel } from './SaveErrorPanel';
 
 export const MARKDOWN_HELP_URL = 'https://www.markdownguide.org/basic-syntax/';
-const FIELDS = ['title', 'summary', 'body', 'critical', 'draft', 'show_after'] as const;
+
+/** The label of each field, for the error panel's lines. */
+const FIELD_LABELS = {
+  title: 'adminNotifications.fields.title',
+  summary: 'adminNotifications.fields.summary',
+  body: 'adminNotifications.fields.body',
+  critical: 'adminNotifications.fields.critical',
+  draft: 'adminNotifications.fields.draft',
+  show_after: 'adminNotifications.fields.showAfter',
+} as const;
+type Field = keyof typeof FIELD_LABELS;
 
 interface FormValues {
   title: string;
@@ -83,15 +93,7 @@ export function AdminNotificationForm({ notification }: AdminNotificationFormPro
 
   const form = useForm<FormValues>({
     initialValues: initialValues(notification),
-    validate: {
-      title: requiredText(t, NOTIFICATION_LIMITS.title),
-      summary: requiredText(t, NOTIFICATION_LIMITS.summary),
-      body: requiredText(t, NOTIFICATION_LIMITS.body),
-      show_after: (value) =>
-        value.trim() === '' || isCalendarDate(value.trim())
-          ? null
-          : t('adminNotifications.fields.showAfterInvalid'),
-    },
+    validate: zodResolver(notificationInput, t),
   });
   const values = form.getValues();
   const critical = values.critical;
@@ -102,13 +104,10 @@ export function AdminNotificationForm({ notification }: AdminNotificationFormPro
     const { critical: _ignored, ...update } = body;
     save.mutate(notification === null ? { id: null, body } : { id: notification.id, body: update }, {
       onSuccess: () => {
-        toasts.show({
-          color: 'green',
-          message: isNew ? t('adminNotifications.toast.created') : t('adminNotifications.toast.updated'),
-        });
+        notifySaved(isNew ? t('adminNotifications.toast.created') : t('adminNotifications.toast.updated'));
         navigate(ADMIN_NOTIFICATIONS_PATH);
       },
-      onError: (error) => applyServerErrors(form, error, FIELDS),
+      onError: (error) => applyServerErrors(form, error, t),
     });
   };
 
@@ -133,7 +132,7 @@ export function AdminNotificationForm({ notification }: AdminNotificationFormPro
     remove.mutate(notification.id, {
       onSuccess: () => {
         setConfirmDelete(false);
-        toasts.show({ color: 'green', message: t('adminNotifications.toast.deleted') });
+        notifySaved(t('adminNotifications.toast.deleted'));
         navigate(ADMIN_NOTIFICATIONS_PATH);
       },
       onError: () => setConfirmDelete(false),
@@ -152,7 +151,12 @@ export function AdminNotificationForm({ notification }: AdminNotificationFormPro
             aria-label={t(isNew ? 'adminNotifications.newTitle' : 'adminNotifications.editTitle')}
           >
             <Stack>
-              {failure ? <SaveErrorPanel error={failure} /> : null}
+              <MutationErrorAlert
+                error={failure}
+                title={t('adminNotifications.errors.title')}
+                fieldLabel={(path) => (path in FIELD_LABELS ? t(FIELD_LABELS[path as Field]) : undefined)}
+                asJson
+              />
               {notification ? <DeliveryProgress notification={notification} /> : null}
               <TextInput
                 label={t('adminNotifications.fields.title')}

@@ -31,13 +31,15 @@ describe('ConfirmEmailPage', () => {
   it('shows the error and a resend form for a used token', async () => {
     mockFetch((url) =>
       url === '/api/v1/registrations/confirmation'
-        ? errorBody(410, 'token_expired', 'This confirmation link has expired.')
+        ? errorBody(422, 'invalid_token', 'This confirmation link has expired.')
         : url === '/api/v1/registrations/confirmation/resend'
           ? { status: 202, body: { message: 'ok' } }
           : undefined,
     );
     const { user } = renderRoutes(routes, '/confirm_email?token=old');
-    expect(await screen.findByText('This confirmation link has expired.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link is invalid or has expired. Please ask for a new one.',
+    );
     await user.type(screen.getByLabelText(/E-mail/), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Resend confirmation e-mail' }));
     expect(await screen.findByText(/a new confirmation e-mail is on its way/)).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/formErrors';
+import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { AuthCard } from './AuthCard';
 import { flashState } from './flash';
 import { useConfirmEmail } from './queries';
@@ -59,14 +59,7 @@ export function ConfirmEmailPage() {
   } else if (confirm.isError) {
     content = (
       <Stack>
-        <Alert
-          color="red"
-          role="alert"
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('auth.confirm.failed')}
-        >
-          {errorMessage(confirm.error, t('errors.generic'))}
-        </Alert>
+        <MutationErrorAlert error={confirm.error} title={t('auth.confirm.failed')} />
         <ResendConfirmationForm />
       </Stack>
     );

@@ -1,17 +1,21 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
+import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/formErrors';
+import { MutationErrorAlert } from '../../components/MutationErrorAlert';
+import { applyServerErrors } from '../../forms/serverErrors';
+import { zodResolver } from '../../forms/zodResolver';
 import { AuthCard } from './AuthCard';
 import { useRequestPasswordReset } from './queries';
-import { emailField } from './validation';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
-  const form = useForm({ initialValues: { email: '' }, validate: { email: emailField(t) } });
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: zodResolver(async () => (await import('./schemas')).emailForm, t),
+  });
 
   return (
     <AuthCard
@@ -33,13 +37,14 @@ export function ForgotPasswordPage() {
           {t('auth.forgot.sent')}
         </Alert>
       ) : (
-        <form noValidate onSubmit={form.onSubmit((values) => request.mutate(values.email.trim()))}>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) =>
+            request.mutate(values.email.trim(), { onError: (error) => applyServerErrors(form, error, t) }),
+          )}
+        >
           <Stack>
-            {request.isError ? (
-              <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
-                {errorMessage(request.error, t('errors.generic'))}
-              </Alert>
-            ) : null}
+            <MutationErrorAlert error={request.error} form={form} />
             <TextInput
               label={t('auth.fields.email')}
               type="email"

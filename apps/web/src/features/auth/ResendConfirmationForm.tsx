@@ -1,15 +1,19 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/formErrors';
+import { MutationErrorAlert } from '../../components/MutationErrorAlert';
+import { applyServerErrors } from '../../forms/serverErrors';
+import { zodResolver } from '../../forms/zodResolver';
 import { useResendConfirmation } from './queries';
-import { emailField } from './validation';
 
 /** Asks for a new confirmation e-mail; the answer is the same whether or not the address exists. */
 export function ResendConfirmationForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { t } = useTranslation();
   const resend = useResendConfirmation();
-  const form = useForm({ initialValues: { email: initialEmail }, validate: { email: emailField(t) } });
+  const form = useForm({
+    initialValues: { email: initialEmail },
+    validate: zodResolver(async () => (await import('./schemas')).emailForm, t),
+  });
 
   if (resend.isSuccess) {
     return (
@@ -19,7 +23,12 @@ export function ResendConfirmationForm({ initialEmail = '' }: { initialEmail?: s
     );
   }
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => resend.mutate(values.email.trim()))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        resend.mutate(values.email.trim(), { onError: (error) => applyServerErrors(form, error, t) }),
+      )}
+    >
       <Stack gap="sm">
         <Text size="sm">{t('auth.resend.intro')}</Text>
         <TextInput
@@ -29,11 +38,7 @@ export function ResendConfirmationForm({ initialEmail = '' }: { initialEmail?: s
           required
           {...form.getInputProps('email')}
         />
-        {resend.isError ? (
-          <Text size="sm" c="red" role="alert">
-            {errorMessage(resend.error, t('errors.generic'))}
-          </Text>
-        ) : null}
+        <MutationErrorAlert error={resend.error} form={form} />
         <Button type="submit" variant="light" loading={resend.isPending}>
           {t('auth.resend.action')}
         </Button>

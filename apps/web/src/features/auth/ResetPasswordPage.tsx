@@ -1,17 +1,16 @@
 import { LIMITS } from '@lintel/shared';
-import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { applyServerErrors, errorMessage, onlyFieldErrors } from '../../api/formErrors';
+import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { PasswordInput } from '../../components/PasswordInput';
+import { applyServerErrors } from '../../forms/serverErrors';
+import { zodResolver } from '../../forms/zodResolver';
 import { AuthCard } from './AuthCard';
 import { flashState } from './flash';
 import { useResetPassword } from './queries';
-import { matchesField, newPasswordField } from './validation';
-
-const FIELDS = ['password'] as const;
 
 /** /password/reset?token=…: choose a new password (typed twice). */
 export function ResetPasswordPage() {
@@ -23,7 +22,9 @@ export function ResetPasswordPage() {
 
   const form = useForm({
     initialValues: { password: '', password_confirmation: '' },
-    validate: { password: newPasswordField(t), password_confirmation: matchesField(t, 'password') },
+    validate: zodResolver(async () => (await import('./schemas')).resetPasswordForm, t, {
+      mismatch: t('validation.passwordMismatch'),
+    }),
   });
 
   const requestAgain = (
@@ -47,22 +48,15 @@ export function ResetPasswordPage() {
               {
                 onSuccess: () =>
                   navigate('/sign_in', { replace: true, state: flashState('auth.flash.passwordReset') }),
-                onError: (error) => applyServerErrors(form, error, FIELDS),
+                onError: (error) => applyServerErrors(form, error, t),
               },
             ),
           )}
         >
           <Stack>
-            {reset.isError && !onlyFieldErrors(reset.error, FIELDS) ? (
-              <Alert
-                color="red"
-                role="alert"
-                icon={<IconAlertCircle aria-hidden />}
-                title={t('auth.reset.failed')}
-              >
-                {errorMessage(reset.error, t('errors.generic'))} {requestAgain}
-              </Alert>
-            ) : null}
+            <MutationErrorAlert error={reset.error} form={form} title={t('auth.reset.failed')}>
+              <Text size="sm">{requestAgain}</Text>
+            </MutationErrorAlert>
             <PasswordInput
               label={t('auth.fields.newPassword')}
               description={t('auth.fields.passwordHint', { min: LIMITS.passwordMin })}

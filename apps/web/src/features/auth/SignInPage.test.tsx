@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getCsrfToken } from '../../api/csrf';
+import esErrors from '../../i18n/locales/es/errors.json';
 import { buildSession } from '../../test/factories';
 import { errorBody, mockFetch, renderRoutes } from '../../test/render';
 import { flashState } from './flash';
@@ -55,7 +56,7 @@ describe('SignInPage', () => {
     });
     const { user } = renderRoutes(routes, '/sign_in');
     await fillAndSubmit(user);
-    expect(await screen.findByText('Confirm your e-mail address before signing in.')).toBeInTheDocument();
+    expect(await screen.findByText(/^Please confirm your e-mail address/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Resend confirmation e-mail' }));
     expect(await screen.findByText(/a new confirmation e-mail is on its way/)).toBeInTheDocument();
@@ -63,16 +64,19 @@ describe('SignInPage', () => {
     expect(JSON.parse(String(resend?.[1]?.body))).toEqual({ email: 'ada@example.com' });
   });
 
-  it('shows the rate-limit message', async () => {
+  it('shows the rate-limit message in the user’s language', async () => {
     mockFetch((url, init) => {
       if (url === '/api/v1/session' && init.method === 'GET') return signedOut();
       if (url === '/api/v1/session')
         return errorBody(429, 'too_many_attempts', 'Too many attempts. Try again in 5 minutes.');
       return undefined;
     });
-    const { user } = renderRoutes(routes, '/sign_in');
-    await fillAndSubmit(user);
-    expect(await screen.findByText('Too many attempts. Try again in 5 minutes.')).toBeInTheDocument();
+    const { user } = renderRoutes(routes, '/sign_in', { language: 'es' });
+    await user.type(screen.getByLabelText(/Correo/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Contraseña/), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(esErrors.code.too_many_attempts);
+    expect(screen.queryByText(/Too many attempts/)).not.toBeInTheDocument();
   });
 
   it('asks for both fields before calling the server', async () => {

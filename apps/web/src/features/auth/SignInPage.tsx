@@ -1,13 +1,14 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
-import { errorMessage } from '../../api/formErrors';
+import { errorText } from '../../api/errorText';
 import { Flash } from '../../components/Flash';
+import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { PasswordInput } from '../../components/PasswordInput';
+import { zodResolver } from '../../forms/zodResolver';
 import { AuthCard } from './AuthCard';
 import { readFlash } from './flash';
 import { useCurrentUser, useResendConfirmation, useSignIn } from './queries';
@@ -26,10 +27,7 @@ export function SignInPage() {
 
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: {
-      email: (value) => (value.trim() ? null : t('validation.required')),
-      password: (value) => (value ? null : t('validation.required')),
-    },
+    validate: zodResolver(async () => (await import('./schemas')).signInForm, t),
   });
 
   // Once shown, the flash must not come back on reload or back-navigation.
@@ -71,39 +69,31 @@ export function SignInPage() {
               {t(flash)}
             </Flash>
           ) : null}
-          {error ? (
-            <Alert
-              color="red"
-              role="alert"
-              icon={<IconAlertCircle aria-hidden />}
-              title={t('auth.signIn.failed')}
-            >
-              <Text size="sm">{errorMessage(error, t('errors.generic'))}</Text>
-              {notConfirmed ? (
-                resend.isSuccess ? (
-                  <Text size="sm" mt="xs" role="status">
-                    {t('auth.resend.sent')}
-                  </Text>
-                ) : (
-                  <Button
-                    mt="sm"
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    loading={resend.isPending}
-                    onClick={() => resend.mutate(form.values.email.trim())}
-                  >
-                    {t('auth.resend.action')}
-                  </Button>
-                )
-              ) : null}
-              {resend.isError ? (
-                <Text size="sm" mt="xs">
-                  {errorMessage(resend.error, t('errors.generic'))}
+          <MutationErrorAlert error={error} title={t('auth.signIn.failed')}>
+            {notConfirmed ? (
+              resend.isSuccess ? (
+                <Text size="sm" mt="xs" role="status">
+                  {t('auth.resend.sent')}
                 </Text>
-              ) : null}
-            </Alert>
-          ) : null}
+              ) : (
+                <Button
+                  mt="sm"
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  loading={resend.isPending}
+                  onClick={() => resend.mutate(form.values.email.trim())}
+                >
+                  {t('auth.resend.action')}
+                </Button>
+              )
+            ) : null}
+            {resend.isError ? (
+              <Text size="sm" mt="xs">
+                {errorText(t, resend.error)}
+              </Text>
+            ) : null}
+          </MutationErrorAlert>
           <TextInput
             label={t('auth.fields.email')}
             type="email"

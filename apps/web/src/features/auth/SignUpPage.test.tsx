@@ -34,24 +34,36 @@ describe('SignUpPage', () => {
     const { user } = renderRoutes(routes, '/sign_up');
     expect(screen.getByText('At least 12 characters.')).toBeInTheDocument();
     await fill(user, 'short-pass1');
-    expect(await screen.findByText('Password must be at least 12 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Must be at least 12 characters')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
-  it('shows the server’s field messages', async () => {
+  it('checks the shared rules in the user’s language', async () => {
+    mockFetch((url, init) => (url === '/api/v1/session' && init.method === 'GET' ? signedOut : undefined));
+    const { user } = renderRoutes(routes, '/sign_up', { language: 'es' });
+    await user.type(screen.getByLabelText(/^Correo/), 'not-an-address');
+    await user.type(screen.getByLabelText(/^Contraseña/), 'short');
+    await user.click(screen.getByRole('button', { name: 'Registrarse' }));
+    expect(await screen.findByText('Debe tener al menos 12 caracteres')).toBeInTheDocument();
+    expect(screen.getByText('Este correo electrónico no es válido')).toBeInTheDocument();
+    expect(screen.getAllByText('Este campo es obligatorio')).toHaveLength(2);
+  });
+
+  it('shows the server’s field problems on the fields, translated', async () => {
     mockFetch((url, init) => {
       if (url === '/api/v1/session' && init.method === 'GET') return signedOut;
       if (url === '/api/v1/registrations') {
         return errorBody(422, 'validation_failed', 'Validation failed', [
-          { path: 'email', message: 'has already been taken' },
+          { path: 'email', message: 'has already been taken', code: 'taken' },
         ]);
       }
       return undefined;
     });
     const { user } = renderRoutes(routes, '/sign_up');
     await fill(user, 'a-long-enough-password');
-    expect(await screen.findByText('has already been taken')).toBeInTheDocument();
+    expect(await screen.findByText('Has already been taken')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^E-mail/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

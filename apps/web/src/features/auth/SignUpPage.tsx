@@ -1,18 +1,16 @@
 import { LIMITS } from '@lintel/shared';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { applyServerErrors, errorMessage, onlyFieldErrors } from '../../api/formErrors';
+import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { PasswordInput } from '../../components/PasswordInput';
+import { applyServerErrors } from '../../forms/serverErrors';
+import { zodResolver } from '../../forms/zodResolver';
 import { AuthCard } from './AuthCard';
 import { flashState } from './flash';
 import { useCurrentUser, useRegister } from './queries';
 import { safeRedirect, signInPath } from './redirect';
-import { emailField, newPasswordField, requiredText } from './validation';
-
-const FIELDS = ['name', 'company_name', 'email', 'password'] as const;
 
 export function SignUpPage() {
   const { t } = useTranslation();
@@ -23,17 +21,10 @@ export function SignUpPage() {
 
   const form = useForm({
     initialValues: { name: '', company_name: '', email: '', password: '' },
-    validate: {
-      name: requiredText(t, LIMITS.name),
-      company_name: requiredText(t, LIMITS.companyName),
-      email: emailField(t),
-      password: newPasswordField(t),
-    },
+    validate: zodResolver(async () => (await import('./schemas')).signUpForm, t),
   });
 
   if (user) return <Navigate to="/" replace />;
-
-  const showAlert = register.isError && !onlyFieldErrors(register.error, FIELDS);
 
   return (
     <AuthCard
@@ -64,22 +55,13 @@ export function SignUpPage() {
                 navigate(signInPath(safeRedirect(params.get('redirect'))), {
                   state: flashState('auth.flash.confirmationSent'),
                 }),
-              onError: (error) => applyServerErrors(form, error, FIELDS),
+              onError: (error) => applyServerErrors(form, error, t),
             },
           ),
         )}
       >
         <Stack>
-          {showAlert ? (
-            <Alert
-              color="red"
-              role="alert"
-              icon={<IconAlertCircle aria-hidden />}
-              title={t('auth.signUp.failed')}
-            >
-              {errorMessage(register.error, t('errors.generic'))}
-            </Alert>
-          ) : null}
+          <MutationErrorAlert error={register.error} form={form} title={t('auth.signUp.failed')} />
           <TextInput
             label={t('auth.fields.name')}
             autoComplete="name"

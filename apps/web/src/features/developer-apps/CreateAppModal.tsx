@@ -1,12 +1,13 @@
-import { DEVELOPER_APP_LIMITS, type DeveloperApp } from '@lintel/shared';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { createDeveloperAppRequest, DEVELOPER_APP_LIMITS, type DeveloperApp } from '@lintel/shared';
+import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../api/formErrors';
+import { MutationErrorAlert } from '../../components/MutationErrorAlert';
+import { applyServerErrors } from '../../forms/serverErrors';
+import { zodResolver } from '../../forms/zodResolver';
 import { appPath, CREATE_POLL_MS, CREATE_REDIRECT_MS, TERMS_PATH } from './constants';
 import { developerAppKeys, fetchDeveloperApp, useCreateDeveloperApp } from './queries';
 
@@ -62,14 +63,7 @@ export function CreateAppModal({ opened, onClose }: CreateAppModalProps) {
   const redirect = useRedirectOnceSandboxed();
   const form = useForm({
     initialValues: { internal_name: '' },
-    validate: {
-      internal_name: (value) => {
-        if (!value.trim()) return t('developerApps.create.nameRequired');
-        if (value.trim().length > DEVELOPER_APP_LIMITS.internalName)
-          return t('validation.tooLong', { max: DEVELOPER_APP_LIMITS.internalName });
-        return null;
-      },
-    },
+    validate: zodResolver(createDeveloperAppRequest, t, { required: t('developerApps.create.nameRequired') }),
   });
   const busy = create.isPending || redirect.waiting;
 
@@ -85,20 +79,14 @@ export function CreateAppModal({ opened, onClose }: CreateAppModalProps) {
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
-          create.mutate(values.internal_name.trim(), { onSuccess: (app) => redirect.start(app) }),
+          create.mutate(values.internal_name.trim(), {
+            onSuccess: (app) => redirect.start(app),
+            onError: (error) => applyServerErrors(form, error, t),
+          }),
         )}
       >
         <Stack>
-          {create.isError ? (
-            <Alert
-              color="red"
-              role="alert"
-              icon={<IconAlertCircle aria-hidden />}
-              title={t('developerApps.create.failed')}
-            >
-              {errorMessage(create.error, t('errors.generic'))}
-            </Alert>
-          ) : null}
+          <MutationErrorAlert error={create.error} form={form} title={t('developerApps.create.failed')} />
           <TextInput
             label={t('developerApps.create.name')}
             required

@@ -2,11 +2,8 @@ import type {
   Collaborator,
   CollaboratorRole,
   DeveloperApp,
-  DeveloperAppSummary,
   Invitation,
   InvitationRole,
-  Sandbox,
-  SecretResponse,
   UpdateDeveloperAppRequest,
 } from '@lintel/shared';
 import {
@@ -16,8 +13,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { ApiError, api, apiUrl, parseError } from '../../api/client';
-import { getCsrfToken } from '../../api/csrf';
+import { api, call, callList, type UploadProgress, upload } from '../../api/client';
 import { SANDBOX_POLL_MS } from './constants';
 
 export interface DeveloperAppListParams {
@@ -47,17 +43,16 @@ export function useDeveloperApps(params: DeveloperAppListParams) {
   return useQuery({
     queryKey: developerAppKeys.list(params),
     queryFn: ({ signal }) =>
-      api.list<DeveloperAppSummary>(
-        '/developer_apps',
-        { page: params.page, per_page: params.perPage },
-        { signal },
-      ),
+      callList('GET /api/v1/developer_apps', {
+        query: { page: params.page, per_page: params.perPage },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function fetchDeveloperApp(id: number, signal?: AbortSignal): Promise<DeveloperApp> {
-  return api.get<DeveloperApp>(`/developer_apps/${id}`, { signal });
+  return call('GET /api/v1/developer_apps/:id', { params: { id }, signal });
 }
 
 /** One app; refreshes itself every few seconds while its sandbox is being built. */
@@ -79,48 +74,40 @@ export function useCreateDeveloperApp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (internalName: string) =>
-      api.post<DeveloperApp>('/developer_apps', { internal_name: internalName }),
+      call('POST /api/v1/developer_apps', { body: { internal_name: internalName } }),
     onSuccess: (app) => storeApp(queryClient, app),
   });
 }
 
-export type DeveloperAppChanges = UpdateDeveloperAppRequest['developer_app'];
+/** A JSON change of an app's settings; the logo goes through useUploadThumbnail. */
+export type DeveloperAppChanges = Omit<UpdateDeveloperAppRequest['developer_app'], 'thumbnail'>;
 
 export function useUpdateDeveloperApp(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: DeveloperAppChanges) =>
-      api.patch<DeveloperApp>(`/developer_apps/${id}`, { developer_app: changes }),
+      call('PATCH /api/v1/developer_apps/:id', { params: { id }, body: { developer_app: changes } }),
     onSuccess: (app) => storeApp(queryClient, app),
   });
 }
 
-/** PATCH as multipart/form-data with the file in `developer_app[thumbnail]`. */
-export async function uploadThumbnail(id: number, file: File): Promise<DeveloperApp> {
-  const form = new FormData();
-  form.append('developer_app[thumbnail]', file);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getCsrfToken();
-  if (token) headers['X-CSRF-Token'] = token;
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(`/developer_apps/${id}`), {
-      method: 'PATCH',
-      headers,
-      credentials: 'same-origin',
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, 'network_error', 'The server could not be reached.');
-  }
-  if (!response.ok) throw await parseError(response);
-  return (await response.json()) as DeveloperApp;
+export interface ThumbnailUpload {
+  file: File;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
 }
 
+/** The new logo, as multipart with the file in `developer_app[thumbnail]` (same contract as the JSON PATCH). */
 export function useUploadThumbnail(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => uploadThumbnail(id, file),
+    mutationFn: ({ file, onProgress, signal }: ThumbnailUpload) =>
+      upload('PATCH /api/v1/developer_apps/:id', {
+        params: { id },
+        body: { developer_app: { thumbnail: file } },
+        onProgress,
+        signal,
+      }),
     onSuccess: (app) => storeApp(queryClient, app),
   });
 }
@@ -128,7 +115,7 @@ export function useUploadThumbnail(id: number) {
 export function useDeleteDeveloperApp(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete(`/developer_apps/${id}`),
+    mutationFn: () => call('DELETE /api/v1/developer_apps/:id', { params: { id } }),
     // The app's own cache entry is dropped by the caller once it has left the app's page: dropping
     // it while the page still shows would refetch the deleted app.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: developerAppKeys.lists() }),
@@ -138,7 +125,7 @@ export function useDeleteDeveloperApp(id: number) {
 export function useGenerateFakeSandbox(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<FakeSandboxResponse>(`/developer_apps/${id}/fake_sandbox`),
+    mutationFn: () => call('POST /api/v1/developer_apps/:id/fake_sandbox', { params: { id } }),
     onSuccess: ({ app_secret: _secret, ...app }) => storeApp(queryClient, app),
   });
 }
@@ -147,7 +134,10 @@ export function useUpdateSandbox(appId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ sandboxId, redirectUri }: { sandboxId: number; redirectUri: string }) =>
-      api.patch<Sandbox>(`/sandboxes/${sandboxId}`, { sandbox: { redirect_uri: redirectUri } }),
+      call('PATCH /api/v1/sandboxes/:id', {
+        params: { id: sandboxId },
+        body: { sandbox: { redirect_uri: redirectUri } },
+      }),
     onSuccess: (sandbox) => {
       queryClient.setQueryData<DeveloperApp>(developerAppKeys.detail(appId), (app) =>
         app ? { ...app, sandbox } : app,
@@ -163,8 +153,8 @@ export function useResetSecret() {
   return useMutation({
     mutationFn: (target: SecretTarget) =>
       target.kind === 'sandbox'
-        ? api.post<SecretResponse>(`/sandboxes/${target.sandboxId}/reset_secret`)
-        : api.post<SecretResponse>(`/oauth_applications/${encodeURIComponent(target.uid)}/reset_secret`),
+        ? call('POST /api/v1/sandboxes/:id/reset_secret', { params: { id: target.sandboxId } })
+        : call('POST /api/v1/oauth_applications/:uid/reset_secret', { params: { uid: target.uid } }),
   });
 }
 

@@ -105,7 +105,7 @@ describe('NotificationReader', () => {
     const unread = buildNotification({ id: 6, title: 'API keys rotate' });
     mockFetch((url, init) => {
       if (url === '/api/v1/notifications/6' && init.method === 'PATCH') {
-        return errorBody(503, 'unavailable', 'Try again later');
+        return errorBody(503, 'service_unavailable', 'Try again later');
       }
       if (url === '/api/v1/notifications/6') return { body: unread };
       return undefined;
@@ -113,7 +113,9 @@ describe('NotificationReader', () => {
     renderReader('/notifications/6');
     expect(await screen.findByRole('heading', { name: 'API keys rotate', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('Could not mark this notification as read')).toBeInTheDocument();
-    expect(screen.getByText('Try again later')).toBeInTheDocument();
+    expect(
+      screen.getByText('The service is unavailable right now. Please try again shortly.'),
+    ).toBeInTheDocument();
   });
 
   it('shows a not-found state for a notification that is not visible', async () => {

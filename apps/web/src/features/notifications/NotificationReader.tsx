@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../../api/formErrors';
+import { errorText } from '../../api/errorText';
 import { guardAccess } from '../../components/AccessGuard';
 import { Markdown } from '../../components/Markdown';
 import { PageLoader } from '../../components/PageLoader';
@@ -77,7 +77,7 @@ export function NotificationReader() {
             closeButtonLabel={t('common.close')}
             onClose={() => markRead.reset()}
           >
-            {errorMessage(markRead.error, t('errors.generic'))}
+            {errorText(t, markRead.error)}
           </Alert>
         ) : null}
         <article aria-labelledby="notification-title">

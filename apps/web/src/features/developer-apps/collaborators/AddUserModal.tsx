@@ -1,13 +1,15 @@
-import type { InvitationRole } from '@lintel/shared';
-import { Alert, Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
+import { emailAddress, type InvitationRole, invitationRole } from '@lintel/shared';
+import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/client';
-import { errorMessage } from '../../../api/formErrors';
+import { z } from 'zod';
+import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
+import { applyServerErrors } from '../../../forms/serverErrors';
+import { zodResolver } from '../../../forms/zodResolver';
 import { useInviteCollaborator } from '../queries';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The invitation's own fields, with the server's rules (the app id comes from the page).
+const inviteForm = z.object({ email: emailAddress, role: invitationRole });
 
 export interface AddUserModalProps {
   appId: number;
@@ -22,14 +24,8 @@ export function AddUserModal({ appId, opened, onClose, onInvited }: AddUserModal
   const invite = useInviteCollaborator(appId);
   const form = useForm<{ email: string; role: InvitationRole }>({
     initialValues: { email: '', role: 'developer' },
-    validate: {
-      email: (value) => {
-        if (!value.trim()) return t('validation.required');
-        return EMAIL.test(value.trim()) ? null : t('validation.email');
-      },
-    },
+    validate: zodResolver(inviteForm, t),
   });
-  const emailError = isApiError(invite.error) ? invite.error.detailFor('email') : undefined;
 
   const close = () => {
     if (invite.isPending) return;
@@ -52,25 +48,13 @@ export function AddUserModal({ appId, opened, onClose, onInvited }: AddUserModal
                 invite.reset();
                 onInvited(email);
               },
-              onError: (error) => {
-                const message = isApiError(error) ? error.detailFor('email') : undefined;
-                if (message) form.setFieldError('email', message);
-              },
+              onError: (error) => applyServerErrors(form, error, t),
             },
           );
         })}
       >
         <Stack>
-          {invite.isError && !emailError ? (
-            <Alert
-              color="red"
-              role="alert"
-              icon={<IconAlertCircle aria-hidden />}
-              title={t('developerApps.errorOccurred')}
-            >
-              {errorMessage(invite.error, t('errors.generic'))}
-            </Alert>
-          ) : null}
+          <MutationErrorAlert error={invite.error} form={form} title={t('developerApps.errorOccurred')} />
           <TextInput
             label={t('developerApps.collaborators.add.email')}
             type="email"

@@ -23,7 +23,9 @@ function render(role: CollaboratorRole, userId: number, extra: FetchHandler = ()
       return { body: invitations };
     return extra(url, init);
   });
-  const result = renderRoutes([{ path: '/', element: <CollaboratorsTab app={app} /> }], '/');
+  const result = renderRoutes([{ path: '/', element: <CollaboratorsTab app={app} /> }], '/', {
+    withToasts: true,
+  });
   return { ...result, fetchMock };
 }
 
@@ -184,7 +186,7 @@ describe('CollaboratorsTab', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /E-mail/ }), 'kat@example.com');
     await user.click(within(dialog).getByRole('radio', { name: 'Admin' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText('An invitation was sent to kat@example.com.')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent('An invitation was sent to kat@example.com.');
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       developer_app_id: 5,

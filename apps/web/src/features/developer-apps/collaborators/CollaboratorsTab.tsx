@@ -1,7 +1,6 @@
 import type { CollaboratorRole, DeveloperApp } from '@lintel/shared';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
@@ -17,11 +16,12 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconDots, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
+import { IconDots, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/formErrors';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
+import { notifySaved } from '../../../components/notifySaved';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { useCurrentUser } from '../../auth/queries';
 import { useAppOutlet } from '../detail/appOutlet';
@@ -57,7 +57,6 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
   const [adding, setAdding] = useState(false);
   const [showMatrix, setShowMatrix] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const can = app.permissions;
 
   const rows =
@@ -66,7 +65,6 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
   const failure = update.error ?? remove.error ?? cancel.error;
 
   const choose = (id: number, original: CollaboratorRole, role: CollaboratorRole) => {
-    setNotice(null);
     setChanges((current) => {
       const next = { ...current };
       // Only one person can become the owner: choosing one drops any other pending choice of owner.
@@ -91,7 +89,7 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
       onSuccess: () => {
         setChanges({});
         setPending(null);
-        setNotice(t('developerApps.collaborators.updated'));
+        notifySaved(t('developerApps.collaborators.updated'));
       },
       onError: () => setPending(null),
     });
@@ -103,7 +101,7 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
       remove.mutate(pending.id, {
         onSuccess: () => {
           setPending(null);
-          setNotice(t('developerApps.collaborators.removed', { name: pending.name }));
+          notifySaved(t('developerApps.collaborators.removed', { name: pending.name }));
         },
         onError: () => setPending(null),
       });
@@ -114,7 +112,7 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
         onSuccess: () => {
           setChanges({});
           setPending(null);
-          setNotice(t('developerApps.collaborators.transferred', { name: pending.name }));
+          notifySaved(t('developerApps.collaborators.transferred', { name: pending.name }));
         },
         onError: () => setPending(null),
       });
@@ -230,7 +228,6 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
                               key={action}
                               color={action === 'transferOwnership' ? undefined : 'red'}
                               onClick={() => {
-                                setNotice(null);
                                 if (row.kind === 'invitation') cancel.mutate(row.invitation.id);
                                 else
                                   setPending({
@@ -288,27 +285,7 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
         </Group>
       </Group>
       <Stack gap="sm">
-        {failure ? (
-          <Alert
-            color="red"
-            role="alert"
-            icon={<IconAlertCircle aria-hidden />}
-            title={t('developerApps.errorOccurred')}
-          >
-            {errorMessage(failure, t('errors.generic'))}
-          </Alert>
-        ) : null}
-        {notice ? (
-          <Alert
-            color="green"
-            role="status"
-            icon={<IconCheck aria-hidden />}
-            withCloseButton
-            onClose={() => setNotice(null)}
-          >
-            {notice}
-          </Alert>
-        ) : null}
+        <MutationErrorAlert error={failure} title={t('developerApps.errorOccurred')} />
         {table}
       </Stack>
       <AddUserModal
@@ -317,7 +294,7 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
         onClose={() => setAdding(false)}
         onInvited={(email) => {
           setAdding(false);
-          setNotice(t('developerApps.collaborators.invited', { email }));
+          notifySaved(t('developerApps.collaborators.invited', { email }));
         }}
       />
       <PermissionDetailsModal opened={showMatrix} onClose={() => setShowMatrix(false)} />

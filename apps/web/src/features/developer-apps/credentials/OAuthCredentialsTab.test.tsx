@@ -1,14 +1,25 @@
 import type { DeveloperApp } from '@lintel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorBody, type FetchHandler, mockFetch, renderRoutes } from '../../../test/render';
 import { buildDeveloperApp, buildSandbox } from '../factories';
 import { OAuthCredentialsTab } from './OAuthCredentialsTab';
 
-function render(app: DeveloperApp, handler: FetchHandler = () => undefined) {
+function render(app: DeveloperApp, handler: FetchHandler = () => undefined, language: 'en' | 'es' = 'en') {
   const fetchMock = mockFetch(handler);
-  const result = renderRoutes([{ path: '/', element: <OAuthCredentialsTab app={app} /> }], '/');
+  const result = renderRoutes([{ path: '/', element: <OAuthCredentialsTab app={app} /> }], '/', {
+    language,
+    withToasts: true,
+  });
   return { ...result, fetchMock };
+}
+
+/** Adds text at the end of the field in one input event (typing it key by key is slow under load). */
+async function append(user: UserEvent, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.keyboard('{Control>}{End}{/Control}');
+  await user.paste(text);
 }
 
 const sandboxCard = () => screen.getByRole('region', { name: 'Sandbox' });
@@ -31,16 +42,19 @@ describe('OAuthCredentialsTab', () => {
     const save = within(card).getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
 
-    await user.type(field, '\nhttp://example.com/cb\nnot a uri');
+    await append(user, field, '\nhttp://example.com/cb\nnot a uri');
     const errors = within(card).getByTestId('redirect-uri-errors');
     expect(errors).toHaveTextContent(
       'Line 2: must use https (http is allowed only for localhost and 127.0.0.1)',
     );
     expect(errors).toHaveTextContent('Line 3: is not a valid URI');
+    // The rules and the problems are both announced with the field.
+    expect(field).toHaveAccessibleDescription(/Line 2: must use https/);
+    expect(field).toHaveAccessibleDescription(/One URI per line\./);
     expect(save).toBeDisabled();
 
     await user.clear(field);
-    await user.type(field, 'https://app.example.com/callback\nhttp://localhost:3000/cb');
+    await append(user, field, 'https://app.example.com/callback\nhttp://localhost:3000/cb');
     expect(within(card).queryByTestId('redirect-uri-errors')).not.toBeInTheDocument();
     expect(save).toBeEnabled();
     await user.click(save);
@@ -50,20 +64,46 @@ describe('OAuthCredentialsTab', () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       sandbox: { redirect_uri: 'https://app.example.com/callback\nhttp://localhost:3000/cb' },
     });
+    expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
   });
 
-  it("shows the server's per-line messages after a refused save", async () => {
+  it('says what is wrong with a line in the user’s language', async () => {
+    const { user } = render(buildDeveloperApp(), undefined, 'es');
+    const field = within(screen.getByRole('region', { name: 'Sandbox' })).getByRole('textbox', {
+      name: 'URI de redirección',
+    });
+    await append(user, field, '\nhttp://example.com/cb');
+    expect(screen.getByTestId('redirect-uri-errors')).toHaveTextContent(
+      'Línea 2: debe usar https (http solo se acepta para localhost y 127.0.0.1)',
+    );
+  });
+
+  it("shows the server's per-line problems on the field after a refused save", async () => {
     const { user } = render(buildDeveloperApp(), () =>
       errorBody(422, 'validation_failed', 'Validation failed', [
-        { path: 'sandbox.redirect_uri', message: 'line 1: is on the block list' },
+        {
+          path: 'sandbox.redirect_uri',
+          code: 'redirect_uri',
+          message: 'line 1: blocked',
+          params: { line: 1 },
+        },
+        {
+          path: 'sandbox.redirect_uri',
+          code: 'redirect_uri',
+          message: 'line 2: blocked',
+          params: { line: 2 },
+        },
       ]),
     );
     const card = sandboxCard();
     const field = within(card).getByRole('textbox', { name: 'Redirect URIs' });
     await user.clear(field);
-    await user.type(field, 'https://blocked.example.com/cb');
+    await append(user, field, 'https://blocked.example.com/cb\nhttps://also.example.com/cb');
     await user.click(within(card).getByRole('button', { name: 'Save' }));
-    expect(await within(card).findByText('line 1: is on the block list')).toBeInTheDocument();
+    expect(await within(card).findByText('Line 1 is not an acceptable redirect URI')).toBeInTheDocument();
+    expect(within(card).getByText('Line 2 is not an acceptable redirect URI')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('makes every field read-only for a developer', () => {

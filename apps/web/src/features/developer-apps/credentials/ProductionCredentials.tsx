@@ -1,9 +1,9 @@
 import type { DeveloperApp } from '@lintel/shared';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconHourglass, IconRocket } from '@tabler/icons-react';
+import { IconHourglass, IconRocket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/formErrors';
+import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { useUpdateDeveloperApp } from '../queries';
 import { CredentialField } from './CredentialField';
 import { RedirectUrisForm } from './RedirectUrisForm';
@@ -26,11 +26,11 @@ export function ProductionCredentials({ app }: { app: DeveloperApp }) {
         <RedirectUrisForm
           label={t('developerApps.redirectUris.label')}
           value={app.redirect_uri}
-          errorPath="developer_app.redirect_uri"
+          field="developer_app.redirect_uri"
           editable={editable}
           saving={saveUris.isPending}
           error={saveUris.error}
-          onSave={(value) => saveUris.mutate({ redirect_uri: value })}
+          onSave={(value) => saveUris.mutateAsync({ redirect_uri: value })}
         />
         <div>
           <Text size="sm" fw={500}>
@@ -66,16 +66,7 @@ export function ProductionCredentials({ app }: { app: DeveloperApp }) {
         <Text size="sm" c="dimmed">
           {t('developerApps.production.explain')}
         </Text>
-        {requestAccess.isError ? (
-          <Alert
-            color="red"
-            role="alert"
-            icon={<IconAlertCircle aria-hidden />}
-            title={t('developerApps.errorOccurred')}
-          >
-            {errorMessage(requestAccess.error, t('errors.generic'))}
-          </Alert>
-        ) : null}
+        <MutationErrorAlert error={requestAccess.error} title={t('developerApps.errorOccurred')} />
         {editable ? (
           <Button
             leftSection={<IconRocket size={16} aria-hidden />}

@@ -1,27 +1,56 @@
-import { OOB_REDIRECT_URI, parseRedirectUris } from '@lintel/shared';
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import {
+  DEVELOPER_APP_LIMITS,
+  OOB_REDIRECT_URI,
+  parseRedirectUris,
+  type RedirectUriProblem,
+} from '@lintel/shared';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/client';
-import { errorMessage } from '../../../api/formErrors';
+import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
+import { notifySaved } from '../../../components/notifySaved';
+import { applyServerErrors } from '../../../forms/serverErrors';
+
+/** Where the field sits in its request body, which is also where the server's details point. */
+export type RedirectUrisField = 'sandbox.redirect_uri' | 'developer_app.redirect_uri';
 
 export interface RedirectUrisFormProps {
   /** The saved value, one URI per line. */
   value: string;
-  /** The API path of the field's errors, e.g. `developer_app.redirect_uri`. */
-  errorPath: string;
+  field: RedirectUrisField;
   editable: boolean;
   saving: boolean;
   error: unknown;
-  onSave: (value: string) => void;
+  /** Saves the new value; its failure is shown on the field (details) or in the alert. */
+  onSave: (value: string) => Promise<unknown>;
   label: string;
 }
 
-/** Redirect URIs, one per line, checked line by line as they are typed (spec 2 §5). */
+type Values = Record<string, { redirect_uri: string }>;
+
+const valuesOf = (field: RedirectUrisField, value: string): Values => ({
+  [field.split('.')[0] as string]: { redirect_uri: value },
+});
+
+const textOf = (field: RedirectUrisField, values: Values) =>
+  values[field.split('.')[0] as string]?.redirect_uri ?? '';
+
+function problemText(t: TFunction, problem: RedirectUriProblem): string {
+  const message = t(`developerApps.redirectUris.reasons.${problem.reason}`, {
+    max: problem.reason === 'too_many' ? DEVELOPER_APP_LIMITS.redirectUris : DEVELOPER_APP_LIMITS.redirectUri,
+    scheme: problem.value.slice(0, problem.value.indexOf(':') + 1),
+  });
+  return problem.line > 0
+    ? t('developerApps.redirectUris.lineProblem', { line: problem.line, message })
+    : message;
+}
+
+/** Redirect URIs, one per line, checked line by line as they are typed with the shared rules (spec 2 §5). */
 export function RedirectUrisForm({
   value,
-  errorPath,
+  field,
   editable,
   saving,
   error,
@@ -29,100 +58,68 @@ export function RedirectUrisForm({
   label,
 }: RedirectUrisFormProps) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(value);
-  const [saved, setSaved] = useState(value);
-  const [submitted, setSubmitted] = useState<string | null>(null);
-  const noteId = useId();
-  const errorId = useId();
-  // A new saved value (after a save or a refetch) replaces the draft.
-  const [justSaved, setJustSaved] = useState(false);
-  if (saved !== value) {
-    setSaved(value);
-    setDraft(value);
-    // The new value came back from our own save: say so until the text is edited again.
-    if (submitted !== null) {
-      setJustSaved(true);
-      setSubmitted(null);
-    }
-  }
+  const form = useForm<Values>({
+    initialValues: valuesOf(field, value),
+    validateInputOnChange: true,
+    validate: (values) => {
+      const problems = parseRedirectUris(textOf(field, values)).problems;
+      if (problems.length === 0) return {};
+      return {
+        [field]: problems.map((problem) => (
+          // Mantine renders the error inside a <p>: one block-level span per problem line.
+          <span key={`${problem.line}:${problem.reason}`} style={{ display: 'block' }}>
+            {problemText(t, problem)}
+          </span>
+        )),
+      };
+    },
+  });
+  // A new saved value (after a save or a refetch) replaces the text unless it is being edited.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the saved value only
+  useEffect(() => {
+    if (form.isDirty()) return;
+    form.setValues(valuesOf(field, value));
+    form.resetDirty(valuesOf(field, value));
+  }, [value]);
 
-  const { problems } = parseRedirectUris(draft);
-  const modified = draft.trim() !== value.trim();
-  const serverDetails = isApiError(error) ? error.details.filter((detail) => detail.path === errorPath) : [];
-  // The server's messages describe what was sent; they go away once the text is edited again.
-  const current = submitted !== null && draft.trim() === submitted;
-  const otherError = current && Boolean(error) && serverDetails.length === 0;
-
-  const messages = [
-    ...problems.map((problem) =>
-      problem.line > 0
-        ? t('developerApps.redirectUris.lineProblem', { line: problem.line, message: problem.message })
-        : problem.message,
-    ),
-    ...(current ? serverDetails.map((detail) => detail.message) : []),
-  ];
+  const draft = textOf(field, form.getValues()).trim();
+  const modified = draft !== value.trim();
+  const invalid = parseRedirectUris(draft).problems.length > 0;
 
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!editable || !modified || problems.length > 0) return;
-        setSubmitted(draft.trim());
-        onSave(draft.trim());
-      }}
+      onSubmit={form.onSubmit((values) => {
+        const text = textOf(field, values).trim();
+        if (!editable || text === value.trim()) return;
+        onSave(text).then(
+          () => {
+            form.resetDirty(valuesOf(field, text));
+            notifySaved(t('developerApps.settings.saved'));
+          },
+          (failure: unknown) => applyServerErrors(form, failure, t),
+        );
+      })}
     >
       <Stack gap="xs">
         <Textarea
           label={label}
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.currentTarget.value);
-            setJustSaved(false);
-          }}
           readOnly={!editable}
           autosize
           minRows={3}
           maxRows={10}
           spellCheck={false}
-          // The rules stay announced next to any error (Mantine would otherwise replace this id).
-          aria-describedby={messages.length > 0 ? `${noteId} ${errorId}` : noteId}
-          errorProps={{ id: errorId }}
+          // The rules, then any problem: both are announced with the field.
+          description={t('developerApps.redirectUris.note', { oob: OOB_REDIRECT_URI })}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps(field)}
+          errorProps={{ 'data-testid': 'redirect-uri-errors' }}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          error={
-            messages.length > 0 ? (
-              // Mantine renders the error inside a <p>: one block-level span per problem line.
-              <span data-testid="redirect-uri-errors">
-                {messages.map((message) => (
-                  <span key={message} style={{ display: 'block' }}>
-                    {message}
-                  </span>
-                ))}
-              </span>
-            ) : undefined
-          }
         />
-        <Text size="xs" c="dimmed" id={noteId}>
-          {t('developerApps.redirectUris.note', { oob: OOB_REDIRECT_URI })}
-        </Text>
-        {justSaved ? (
-          <Alert color="green" role="status">
-            {t('developerApps.settings.saved')}
-          </Alert>
-        ) : null}
-        {otherError ? (
-          <Alert
-            color="red"
-            role="alert"
-            icon={<IconAlertCircle aria-hidden />}
-            title={t('developerApps.errorOccurred')}
-          >
-            {errorMessage(error, t('errors.generic'))}
-          </Alert>
-        ) : null}
+        <MutationErrorAlert error={error} form={form} title={t('developerApps.errorOccurred')} />
         {editable ? (
           <Group justify="flex-end">
-            <Button type="submit" disabled={!modified || problems.length > 0} loading={saving}>
+            <Button type="submit" disabled={!modified || invalid} loading={saving}>
               {t('common.save')}
             </Button>
           </Group>

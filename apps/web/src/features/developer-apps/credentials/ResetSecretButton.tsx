@@ -1,8 +1,8 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/formErrors';
+import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { type SecretTarget, useResetSecret } from '../queries';
 import { SecretReveal } from './SecretReveal';
 
@@ -51,16 +51,7 @@ export function ResetSecretButton({ target, label }: ResetSecretButtonProps) {
           <SecretReveal secret={secret.app_secret} clientId={secret.uid} onDone={close} />
         ) : (
           <Stack>
-            {reset.isError ? (
-              <Alert
-                color="red"
-                role="alert"
-                icon={<IconAlertCircle aria-hidden />}
-                title={t('developerApps.errorOccurred')}
-              >
-                {errorMessage(reset.error, t('errors.generic'))}
-              </Alert>
-            ) : null}
+            <MutationErrorAlert error={reset.error} title={t('developerApps.errorOccurred')} />
             <Text size="sm">{t('developerApps.secret.resetExplain')}</Text>
             <Checkbox
               checked={acknowledged}

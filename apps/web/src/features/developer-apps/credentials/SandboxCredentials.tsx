@@ -35,11 +35,11 @@ export function SandboxCredentials({ app, sandbox }: { app: DeveloperApp; sandbo
       <RedirectUrisForm
         label={t('developerApps.redirectUris.label')}
         value={sandbox.redirect_uri}
-        errorPath="sandbox.redirect_uri"
+        field="sandbox.redirect_uri"
         editable={editable}
         saving={update.isPending}
         error={update.error}
-        onSave={(value) => update.mutate({ sandboxId: sandbox.id, redirectUri: value })}
+        onSave={(value) => update.mutateAsync({ sandboxId: sandbox.id, redirectUri: value })}
       />
       {sandbox.confidential ? (
         <div>

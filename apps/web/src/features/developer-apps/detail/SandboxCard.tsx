@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '
 import { IconAlertCircle, IconFlask } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/formErrors';
+import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { SandboxStatusBadge } from '../AppBadges';
 import { API_SUPPORT_EMAIL } from '../constants';
 import { SandboxCredentials } from '../credentials/SandboxCredentials';
@@ -80,11 +80,7 @@ export function SandboxCard({ app, onGenerateFake, generating = false, generateE
       {body}
       {canFake ? (
         <Stack gap="xs" mt="md">
-          {generateError ? (
-            <Alert color="red" role="alert" title={t('developerApps.errorOccurred')}>
-              {errorMessage(generateError, t('errors.generic'))}
-            </Alert>
-          ) : null}
+          <MutationErrorAlert error={generateError} title={t('developerApps.errorOccurred')} />
           <Group>
             <Button
               variant="light"

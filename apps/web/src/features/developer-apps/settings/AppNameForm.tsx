@@ -1,47 +1,35 @@
-import { DEVELOPER_APP_LIMITS, type DeveloperApp } from '@lintel/shared';
-import { Alert, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { DEVELOPER_APP_LIMITS, type DeveloperApp, updateDeveloperAppRequest } from '@lintel/shared';
+import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/client';
-import { errorMessage } from '../../../api/formErrors';
+import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
+import { notifySaved } from '../../../components/notifySaved';
+import { applyServerErrors } from '../../../forms/serverErrors';
+import { zodResolver } from '../../../forms/zodResolver';
 import { useUpdateDeveloperApp } from '../queries';
 
-const FIELDS = ['name', 'internal_name'] as const;
+const namesOf = (app: DeveloperApp) => ({
+  developer_app: { name: app.name, internal_name: app.internal_name },
+});
 
 /** The app's public name and its internal name; read-only without canEdit. */
 export function AppNameForm({ app }: { app: DeveloperApp }) {
   const { t } = useTranslation();
   const update = useUpdateDeveloperApp(app.id);
   const editable = app.permissions.canEdit;
-  const required = (max: number) => (value: string) => {
-    if (!value.trim()) return t('validation.required');
-    return value.trim().length > max ? t('validation.tooLong', { max }) : null;
-  };
-  const [saved, setSaved] = useState(false);
+  // The values are the request body, so the server's `developer_app.name` lands on its field as is.
   const form = useForm({
-    initialValues: { name: app.name, internal_name: app.internal_name },
-    onValuesChange: () => setSaved(false),
-    validate: {
-      name: required(DEVELOPER_APP_LIMITS.name),
-      internal_name: required(DEVELOPER_APP_LIMITS.internalName),
-    },
+    initialValues: namesOf(app),
+    validate: zodResolver(updateDeveloperAppRequest, t),
   });
   // Names changed elsewhere (another tab, a collaborator) replace the form's unless it is being edited.
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the server's values only
   useEffect(() => {
     if (form.isDirty()) return;
-    const values = { name: app.name, internal_name: app.internal_name };
-    form.setValues(values);
-    form.resetDirty(values);
+    form.setValues(namesOf(app));
+    form.resetDirty(namesOf(app));
   }, [app.name, app.internal_name]);
-
-  const fieldErrors = isApiError(update.error)
-    ? update.error.details.filter((detail) =>
-        FIELDS.some((field) => detail.path === `developer_app.${field}`),
-      )
-    : [];
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="app-name-title">
@@ -50,48 +38,28 @@ export function AppNameForm({ app }: { app: DeveloperApp }) {
       </Title>
       <form
         noValidate
-        onSubmit={form.onSubmit((values) =>
+        onSubmit={form.onSubmit(({ developer_app: names }) =>
           update.mutate(
-            { name: values.name.trim(), internal_name: values.internal_name.trim() },
+            { name: names.name.trim(), internal_name: names.internal_name.trim() },
             {
-              onSuccess: (app) => {
-                form.resetDirty({ name: app.name, internal_name: app.internal_name });
-                setSaved(true);
+              onSuccess: (saved) => {
+                form.resetDirty(namesOf(saved));
+                notifySaved(t('developerApps.settings.saved'));
               },
-              onError: (error) => {
-                if (!isApiError(error)) return;
-                for (const detail of error.details) {
-                  const field = FIELDS.find((name) => detail.path === `developer_app.${name}`);
-                  if (field) form.setFieldError(field, detail.message);
-                }
-              },
+              onError: (error) => applyServerErrors(form, error, t),
             },
           ),
         )}
       >
         <Stack>
-          {update.isError && fieldErrors.length === 0 ? (
-            <Alert
-              color="red"
-              role="alert"
-              icon={<IconAlertCircle aria-hidden />}
-              title={t('developerApps.errorOccurred')}
-            >
-              {errorMessage(update.error, t('errors.generic'))}
-            </Alert>
-          ) : null}
-          {saved ? (
-            <Alert color="green" role="status" icon={<IconCheck aria-hidden />}>
-              {t('developerApps.settings.saved')}
-            </Alert>
-          ) : null}
+          <MutationErrorAlert error={update.error} form={form} title={t('developerApps.errorOccurred')} />
           <TextInput
             label={t('developerApps.settings.details.name')}
             description={t('developerApps.settings.details.nameHint')}
             readOnly={!editable}
             required={editable}
             maxLength={DEVELOPER_APP_LIMITS.name}
-            {...form.getInputProps('name')}
+            {...form.getInputProps('developer_app.name')}
           />
           <TextInput
             label={t('developerApps.settings.details.internalName')}
@@ -99,7 +67,7 @@ export function AppNameForm({ app }: { app: DeveloperApp }) {
             readOnly={!editable}
             required={editable}
             maxLength={DEVELOPER_APP_LIMITS.internalName}
-            {...form.getInputProps('internal_name')}
+            {...form.getInputProps('developer_app.internal_name')}
           />
           {editable ? (
             <Group justify="flex-end">

@@ -1,9 +1,9 @@
 import type { DeveloperApp } from '@lintel/shared';
-import { Alert, Button, Card, Group, Radio, Stack, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Card, Group, Radio, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/formErrors';
+import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
+import { notifySaved } from '../../../components/notifySaved';
 import { useUpdateDeveloperApp } from '../queries';
 
 type AppType = 'confidential' | 'public';
@@ -25,20 +25,15 @@ export function AppTypeCard({ app }: { app: DeveloperApp }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (value !== saved) update.mutate({ confidential: value === 'confidential' });
+          if (value !== saved)
+            update.mutate(
+              { confidential: value === 'confidential' },
+              { onSuccess: () => notifySaved(t('developerApps.settings.saved')) },
+            );
         }}
       >
         <Stack>
-          {update.isError ? (
-            <Alert
-              color="red"
-              role="alert"
-              icon={<IconAlertCircle aria-hidden />}
-              title={t('developerApps.errorOccurred')}
-            >
-              {errorMessage(update.error, t('errors.generic'))}
-            </Alert>
-          ) : null}
+          <MutationErrorAlert error={update.error} title={t('developerApps.errorOccurred')} />
           <Radio.Group
             value={value}
             onChange={(next) => setValue(next as AppType)}

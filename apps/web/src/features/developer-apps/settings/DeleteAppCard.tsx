@@ -1,12 +1,12 @@
 import type { DeveloperApp } from '@lintel/shared';
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../api/formErrors';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { DEVELOPER_APPS_PATH } from '../constants';
 import { developerAppKeys, useDeleteDeveloperApp } from '../queries';
 
@@ -34,16 +34,7 @@ export function DeleteAppCard({ app }: { app: DeveloperApp }) {
         <Title order={2} size="h4" id="delete-app-title" c="red">
           {t('developerApps.settings.delete.title')}
         </Title>
-        {remove.isError ? (
-          <Alert
-            color="red"
-            role="alert"
-            icon={<IconAlertCircle aria-hidden />}
-            title={t('developerApps.settings.delete.error')}
-          >
-            {errorMessage(remove.error, t('errors.generic'))}
-          </Alert>
-        ) : null}
+        <MutationErrorAlert error={remove.error} title={t('developerApps.settings.delete.error')} />
         <Text size="sm">{t('developerApps.settings.delete.explain')}</Text>
         <Group>
           <Button

@@ -2,6 +2,7 @@ import type { DeveloperApp } from '@lintel/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorBody, type FetchHandler, mockFetch, renderRoutes } from '../../../test/render';
+import { mockUploads } from '../../../test/upload';
 import { buildDeveloperApp } from '../factories';
 import { SettingsTab } from './SettingsTab';
 
@@ -13,6 +14,7 @@ function render(app: DeveloperApp, handler: FetchHandler = () => undefined) {
       { path: '/developer_apps', element: <h1>Apps list</h1> },
     ],
     `/developer_apps/${app.id}/settings`,
+    { withToasts: true },
   );
   return { ...result, fetchMock };
 }
@@ -36,7 +38,7 @@ describe('SettingsTab', () => {
     expect(screen.queryByRole('region', { name: 'Delete app' })).not.toBeInTheDocument();
   });
 
-  it('saves the names when changed', async () => {
+  it('saves the names when changed and says so in a toast', async () => {
     const app = buildDeveloperApp();
     const { user, fetchMock } = render(app, (_url, init) =>
       init.method === 'PATCH' ? { body: { ...app, name: 'Crane Pro' } } : undefined,
@@ -56,26 +58,91 @@ describe('SettingsTab', () => {
     });
   });
 
-  it('uploads a logo as multipart and refuses other file types', async () => {
+  it('uploads a logo as multipart with progress and refuses other file types', async () => {
     const app = buildDeveloperApp();
-    const { fetchMock, container } = render(app, (_url, init) =>
-      init.method === 'PATCH'
-        ? { body: { ...app, thumbnail_url: '/api/v1/developer_apps/5/thumbnail?v=2' } }
-        : undefined,
+    const uploads = mockUploads();
+    const { container, queryClient } = render(app);
+    expect(screen.getByRole('button', { name: 'Upload logo' })).toHaveAccessibleDescription(
+      'JPEG or PNG, up to 2 MB',
     );
     const input = container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
     // The picker offers only JPEG and PNG; a file dropped past it is still refused.
     fireEvent.change(input, { target: { files: [new File(['gif'], 'logo.gif', { type: 'image/gif' })] } });
-    expect(await screen.findByText('The logo must be a JPEG or PNG image.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await screen.findByText('logo.gif is not a JPEG or PNG file')).toBeInTheDocument();
+    expect(uploads).toHaveLength(0);
 
     fireEvent.change(input, { target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] } });
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(screen.queryByText('The logo must be a JPEG or PNG image.')).not.toBeInTheDocument();
-    const [, init] = fetchMock.mock.calls.at(-1) ?? [];
-    expect(init?.method).toBe('PATCH');
-    const body = init?.body as FormData;
-    expect(body.get('developer_app[thumbnail]')).toBeInstanceOf(File);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(screen.queryByText('logo.gif is not a JPEG or PNG file')).not.toBeInTheDocument();
+    const [request] = uploads;
+    if (!request) throw new Error('no upload sent');
+    expect(request.method).toBe('PATCH');
+    expect(request.url).toBe('/api/v1/developer_apps/5');
+    expect((request.body as FormData).get('developer_app[thumbnail]')).toBeInstanceOf(File);
+    request.progress(3, 4);
+    expect(await screen.findByRole('progressbar', { name: 'Upload of logo.png' })).toHaveAttribute(
+      'aria-valuenow',
+      '75',
+    );
+
+    const thumbnail_url = '/api/v1/developer_apps/5/thumbnail?v=2';
+    request.respond(200, { ...app, thumbnail_url });
+    expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
+    expect(queryClient.getQueryData<DeveloperApp>(['developerApps', 'detail', 5])?.thumbnail_url).toBe(
+      thumbnail_url,
+    );
+  });
+
+  it('shows the server’s refusal of a logo in the user’s words', async () => {
+    const uploads = mockUploads();
+    const { container } = render(buildDeveloperApp());
+    const input = container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'fake.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    uploads[0]?.respond(422, {
+      errors: ['fake.png is not a JPEG or PNG file'],
+      error: {
+        code: 'validation_failed',
+        message: 'Validation failed',
+        details: [
+          {
+            path: 'developer_app.thumbnail',
+            code: 'file_type',
+            message: 'fake.png is not a JPEG or PNG file',
+            params: { name: 'fake.png', types: 'JPEG or PNG' },
+          },
+        ],
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please correct the highlighted fields.');
+    expect(alert).toHaveTextContent('App logo: fake.png is not a JPEG or PNG file');
+  });
+
+  it('puts the server’s problem with a name on that field', async () => {
+    const app = buildDeveloperApp();
+    const { user } = render(app, (_url, init) =>
+      init.method === 'PATCH'
+        ? errorBody(422, 'validation_failed', 'Validation failed', [
+            { path: 'developer_app.name', code: 'taken', message: 'has already been taken' },
+          ])
+        : undefined,
+    );
+    const name = screen.getByRole('textbox', { name: /App name/ });
+    await user.clear(name);
+    await user.type(name, 'Crane');
+    await user.click(screen.getAllByRole('button', { name: 'Save' })[0] as HTMLElement);
+    expect(await screen.findByText('Has already been taken')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('checks the names with the shared rules before sending', async () => {
+    const { user, fetchMock } = render(buildDeveloperApp());
+    await user.clear(screen.getByRole('textbox', { name: /Internal name/ }));
+    await user.click(screen.getAllByRole('button', { name: 'Save' })[0] as HTMLElement);
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('removes the logo', async () => {
@@ -113,7 +180,7 @@ describe('SettingsTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete app' }));
     const alert = await within(card).findByRole('alert');
     expect(alert).toHaveTextContent('Error');
-    expect(alert).toHaveTextContent('The app has live installations');
+    expect(alert).toHaveTextContent('This cannot be done in the current state. Please reload and try again.');
     expect(screen.queryByRole('dialog', { name: 'Delete this app?' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/developer_apps/5/settings');
   });

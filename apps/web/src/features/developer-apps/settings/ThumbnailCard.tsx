@@ -1,47 +1,20 @@
-import { DEVELOPER_APP_LIMITS, type DeveloperApp } from '@lintel/shared';
-import { Alert, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { DEVELOPER_APP_LIMITS, type DeveloperApp, THUMBNAIL_TYPES } from '@lintel/shared';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/client';
-import { errorMessage } from '../../../api/formErrors';
+import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
+import { notifySaved } from '../../../components/notifySaved';
+import { UploadDropzone } from '../../../components/UploadDropzone';
 import { AppAvatar } from '../AppBadges';
 import { useUpdateDeveloperApp, useUploadThumbnail } from '../queries';
-
-export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png'] as const;
 
 /** The app logo: JPEG or PNG, at most 2 MB, ideally square and over 200×200 px (spec 2 §5). */
 export function ThumbnailCard({ app }: { app: DeveloperApp }) {
   const { t } = useTranslation();
   const upload = useUploadThumbnail(app.id);
   const remove = useUpdateDeveloperApp(app.id);
-  const [localError, setLocalError] = useState<string | null>(null);
   const editable = app.permissions.canEdit;
-  const maxMb = DEVELOPER_APP_LIMITS.thumbnailBytes / (1024 * 1024);
-
-  const failure = upload.error ?? remove.error;
-  const message =
-    localError ??
-    (failure
-      ? ((isApiError(failure) ? failure.detailFor('developer_app.thumbnail') : undefined) ??
-        errorMessage(failure, t('errors.generic')))
-      : null);
-
-  const choose = (file: File | null) => {
-    if (!file) return;
-    remove.reset();
-    upload.reset();
-    if (!(THUMBNAIL_TYPES as readonly string[]).includes(file.type)) {
-      setLocalError(t('developerApps.settings.thumbnail.wrongType'));
-      return;
-    }
-    if (file.size > DEVELOPER_APP_LIMITS.thumbnailBytes) {
-      setLocalError(t('developerApps.settings.thumbnail.tooLarge', { max: maxMb }));
-      return;
-    }
-    setLocalError(null);
-    upload.mutate(file);
-  };
+  const saved = () => notifySaved(t('developerApps.settings.saved'));
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="thumbnail-title">
@@ -60,47 +33,47 @@ export function ThumbnailCard({ app }: { app: DeveloperApp }) {
         ) : (
           <AppAvatar name={app.internal_name} thumbnailUrl={null} size={96} />
         )}
-        <Stack gap="xs">
+        <Stack gap="xs" style={{ flex: 1 }}>
           <Text size="sm" c="dimmed">
-            {t('developerApps.settings.thumbnail.hint', { max: maxMb })}
+            {t('developerApps.settings.thumbnail.squareHint')}
           </Text>
-          {message ? (
-            <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />} p="xs">
-              {message}
-            </Alert>
-          ) : null}
+          <MutationErrorAlert
+            error={upload.error ?? remove.error}
+            fieldLabel={() => t('developerApps.settings.thumbnail.title')}
+            p="xs"
+          />
           {editable ? (
-            <Group gap="sm">
-              <FileButton onChange={choose} accept={THUMBNAIL_TYPES.join(',')}>
-                {(props) => (
-                  <Button
-                    {...props}
-                    variant="light"
-                    leftSection={<IconUpload size={16} aria-hidden />}
-                    loading={upload.isPending}
-                  >
-                    {app.thumbnail_url
-                      ? t('developerApps.settings.thumbnail.replace')
-                      : t('developerApps.settings.thumbnail.upload')}
-                  </Button>
-                )}
-              </FileButton>
+            <>
+              <UploadDropzone
+                label={
+                  app.thumbnail_url
+                    ? t('developerApps.settings.thumbnail.replace')
+                    : t('developerApps.settings.thumbnail.upload')
+                }
+                accept={THUMBNAIL_TYPES}
+                maxBytes={DEVELOPER_APP_LIMITS.thumbnailBytes}
+                onUpload={(file, options) => {
+                  remove.reset();
+                  return upload.mutateAsync({ file, ...options }).then(saved);
+                }}
+              />
               {app.thumbnail_url ? (
-                <Button
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  loading={remove.isPending}
-                  onClick={() => {
-                    upload.reset();
-                    setLocalError(null);
-                    remove.mutate({ remove_thumbnail: true });
-                  }}
-                >
-                  {t('developerApps.settings.thumbnail.remove')}
-                </Button>
+                <Group>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    loading={remove.isPending}
+                    onClick={() => {
+                      upload.reset();
+                      remove.mutate({ remove_thumbnail: true }, { onSuccess: saved });
+                    }}
+                  >
+                    {t('developerApps.settings.thumbnail.remove')}
+                  </Button>
+                </Group>
               ) : null}
-            </Group>
+            </>
           ) : null}
         </Stack>
       </Group>

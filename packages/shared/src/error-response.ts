@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { DETAIL_CODES, ERROR_CODES, type ErrorDetail } from './errors';
+
+// The error body as zod schemas, for the server's validation and the OpenAPI document. Apart from
+// errors.ts so that reading the codes (the web's sign-in page) does not bring zod along.
+
+export const errorDetail = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.enum(DETAIL_CODES),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+}) satisfies z.ZodType<ErrorDetail>;
+
+/** The one error body of every 4xx/5xx answer (ARCHITECTURE.md "HTTP conventions"). */
+export const errorResponse = z.object({
+  errors: z.array(z.string()),
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    details: z.array(errorDetail),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
