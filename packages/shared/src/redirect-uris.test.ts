@@ -82,13 +82,18 @@ describe('parseRedirectUris: which URIs are acceptable', () => {
   ])('refuses %s: https only, except loopback http', (uri) => {
     const { uris, problem } = onlyProblem(uri);
     expect(uris).toEqual([]);
-    expect(problem).toEqual({ line: 1, value: uri, message: HTTPS_ONLY });
+    expect(problem).toEqual({ line: 1, value: uri, message: HTTPS_ONLY, reason: 'not_https' });
   });
 
   it.each(['not a uri', 'example.com/cb', '/relative/cb', 'https://', 'https://exa mple.com/cb'])(
     'refuses %s: not a valid URI',
     (uri) => {
-      expect(onlyProblem(uri).problem).toEqual({ line: 1, value: uri, message: 'is not a valid URI' });
+      expect(onlyProblem(uri).problem).toEqual({
+        line: 1,
+        value: uri,
+        message: 'is not a valid URI',
+        reason: 'invalid',
+      });
     },
   );
 
@@ -129,9 +134,14 @@ describe('parseRedirectUris: problems', () => {
     );
     expect(uris).toEqual(['https://ok.example/cb']);
     expect(problems).toEqual([
-      { line: 3, value: 'http://example.com/cb', message: HTTPS_ONLY },
-      { line: 4, value: 'nonsense', message: 'is not a valid URI' },
-      { line: 5, value: 'https://x.example/#a', message: 'must not contain a fragment (#)' },
+      { line: 3, value: 'http://example.com/cb', message: HTTPS_ONLY, reason: 'not_https' },
+      { line: 4, value: 'nonsense', message: 'is not a valid URI', reason: 'invalid' },
+      {
+        line: 5,
+        value: 'https://x.example/#a',
+        message: 'must not contain a fragment (#)',
+        reason: 'fragment',
+      },
     ]);
   });
 
@@ -160,6 +170,7 @@ describe('parseRedirectUris: limits', () => {
       line: 1,
       value: tooLong,
       message: `is longer than ${DEVELOPER_APP_LIMITS.redirectUri} characters`,
+      reason: 'too_long',
     });
   });
 
@@ -181,7 +192,12 @@ describe('parseRedirectUris: limits', () => {
     const { uris, problems } = parseRedirectUris(distinct(DEVELOPER_APP_LIMITS.redirectUris + 1));
     expect(uris).toHaveLength(DEVELOPER_APP_LIMITS.redirectUris + 1);
     expect(problems).toEqual([
-      { line: 0, value: '', message: `at most ${DEVELOPER_APP_LIMITS.redirectUris} redirect URIs` },
+      {
+        line: 0,
+        value: '',
+        message: `at most ${DEVELOPER_APP_LIMITS.redirectUris} redirect URIs`,
+        reason: 'too_many',
+      },
     ]);
   });
 
