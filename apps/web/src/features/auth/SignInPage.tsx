@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -30,8 +30,11 @@ export function SignInPage() {
     validate: zodResolver(async () => (await import('./schemas')).signInForm, t),
   });
 
-  // Once shown, the flash must not come back on reload or back-navigation.
+  // Once shown, the flash must not come back on reload or back-navigation. Once the user has submitted,
+  // the page is on its way elsewhere: replacing the URL then would send a signed-in user back here.
+  const submitted = useRef(false);
   const clearFlash = useCallback(() => {
+    if (submitted.current) return;
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [navigate, location.pathname, location.search]);
 
@@ -56,10 +59,16 @@ export function SignInPage() {
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
+          submitted.current = true;
           resend.reset();
           signIn.mutate(
             { email: values.email.trim(), password: values.password },
-            { onSuccess: () => navigate(redirect, { replace: true }) },
+            {
+              onSuccess: () => navigate(redirect, { replace: true }),
+              onError: () => {
+                submitted.current = false;
+              },
+            },
           );
         })}
       >
