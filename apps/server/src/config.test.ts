@@ -101,3 +101,24 @@ describe('SECRETS_KEY', () => {
     },
   );
 });
+
+describe('behind a TLS proxy', () => {
+  it('refuses to start in production with an https PUBLIC_URL unless TRUST_PROXY is true, saying why', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example' };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(
+      'TRUST_PROXY: must be true in production when PUBLIC_URL is https',
+    );
+    expect(loadConfig({ ...production, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://intranet.example' }).trustProxy).toBe(
+      false,
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example' }).trustProxy).toBe(false);
+  });
+
+  it('limits a session to SESSION_MAX_DAYS (30 by default)', () => {
+    expect(loadConfig({}).sessionMaxDays).toBe(30);
+    expect(loadConfig({ SESSION_MAX_DAYS: '7' }).sessionMaxDays).toBe(7);
+    expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow('SESSION_MAX_DAYS');
+  });
+});

@@ -104,6 +104,7 @@ const environment = z.object({
   DEMO_PASSWORD: z.string().min(12, { message: 'must be at least 12 characters' }).default('demo-password'),
   SEED_DEMO: bool.default(true),
   SESSION_IDLE_MINUTES: int(1, 60 * 24 * 30).default(120),
+  SESSION_MAX_DAYS: int(1, 365).default(30),
   SCRYPT_LOG_N: int(10, 20).default(17),
   LOGIN_MAX_FAILURES: int(1, 1000).default(10),
   LOGIN_IP_MAX_FAILURES: int(1, 100000).default(100),
@@ -136,6 +137,8 @@ export interface Config {
   demoPassword: string;
   seedDemo: boolean;
   sessionIdleMinutes: number;
+  /** A session ends this many days after sign-in, however active (besides the idle expiry). */
+  sessionMaxDays: number;
   scryptLogN: number;
   loginMaxFailures: number;
   loginIpMaxFailures: number;
@@ -166,6 +169,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.TRUST_PROXY && e.PUBLIC_URL?.startsWith('https:')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRUST_PROXY: must be true in production when PUBLIC_URL is https — the portal ' +
+        'serves plain HTTP behind a TLS proxy, and without trusting its X-Forwarded-* headers session cookies ' +
+        'are not marked Secure and every user shares the proxy address for sign-in throttling.',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -179,6 +189,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.DEMO_PASSWORD,
     seedDemo: e.SEED_DEMO,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxDays: e.SESSION_MAX_DAYS,
     scryptLogN: e.SCRYPT_LOG_N,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginIpMaxFailures: e.LOGIN_IP_MAX_FAILURES,

@@ -235,6 +235,33 @@ describe('GET /api/v1/session', () => {
       .executeTakeFirstOrThrow();
     expect(session.expires_at.getTime()).toBeGreaterThan(Date.now() + 100 * 60_000);
   });
+
+  it('ends a session SESSION_MAX_DAYS (30) after sign-in, however active it stays', async () => {
+    const client = await signIn(runtime.app, await createUser(runtime));
+    const day = 24 * 3600_000;
+    // Signed in 30 days minus one minute ago and used a moment ago: the next use may not slide past day 30.
+    await runtime.database.db
+      .updateTable('sessions')
+      .set({
+        created_at: new Date(Date.now() - 30 * day + 60_000),
+        last_seen_at: new Date(Date.now() - 5 * 60_000),
+      })
+      .where('user_id', '=', client.user.id)
+      .execute();
+    expect((await client.request({ method: 'GET', url: '/api/v1/session' })).statusCode).toBe(200);
+    const session = await runtime.database.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', client.user.id)
+      .executeTakeFirstOrThrow();
+    expect(session.expires_at.getTime()).toBeLessThanOrEqual(session.created_at.getTime() + 30 * day);
+    await runtime.database.db
+      .updateTable('sessions')
+      .set({ created_at: new Date(Date.now() - 30 * day - 1000), expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', client.user.id)
+      .execute();
+    expect((await client.request({ method: 'GET', url: '/api/v1/session' })).statusCode).toBe(401);
+  });
 });
 
 describe('DELETE /api/v1/session', () => {

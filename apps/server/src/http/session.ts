@@ -22,8 +22,18 @@ export interface SessionLookup {
   touch(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void>;
 }
 
-export function idleExpiry(config: Pick<Config, 'sessionIdleMinutes'>, from = new Date()): Date {
-  return new Date(from.getTime() + config.sessionIdleMinutes * 60_000);
+/**
+ * When a session ends if nothing more happens: SESSION_IDLE_MINUTES after `from`, and never later than
+ * SESSION_MAX_DAYS after the sign-in (`createdAt`), however active it stays.
+ */
+export function idleExpiry(
+  config: Pick<Config, 'sessionIdleMinutes' | 'sessionMaxDays'>,
+  from = new Date(),
+  createdAt = from,
+): Date {
+  const idle = from.getTime() + config.sessionIdleMinutes * 60_000;
+  const absolute = createdAt.getTime() + config.sessionMaxDays * 24 * 3600_000;
+  return new Date(Math.min(idle, absolute));
 }
 
 /** Loads the session from its cookie and enforces the CSRF header on every unsafe request made with it. */
@@ -44,7 +54,11 @@ export function registerSessions(
         request.session = found.session;
         request.user = found.user;
         if (now.getTime() - found.session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
-          await deps.sessions.touch(found.session.id, now, idleExpiry(deps.config, now));
+          await deps.sessions.touch(
+            found.session.id,
+            now,
+            idleExpiry(deps.config, now, found.session.created_at),
+          );
         }
       }
     }
