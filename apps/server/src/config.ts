@@ -109,6 +109,8 @@ const environment = z.object({
   LOGIN_MAX_FAILURES: int(1, 1000).default(10),
   LOGIN_IP_MAX_FAILURES: int(1, 100000).default(100),
   LOGIN_ACCOUNT_MAX_FAILURES: int(1, 100000).default(100),
+  MAIL_MAX_PER_ADDRESS_HOUR: int(1, 10000).default(5),
+  MAIL_MAX_PER_CLIENT_HOUR: int(1, 100000).default(20),
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024).default(1024 * 1024),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -144,6 +146,10 @@ export interface Config {
   loginIpMaxFailures: number;
   /** Failures for one account from every address within 15 minutes: the ceiling against distributed guessing. */
   loginAccountMaxFailures: number;
+  /** Sign-up, resend, reset and invitation mails to one address per hour (429 beyond). */
+  mailMaxPerAddressHour: number;
+  /** The same mails asked for by one client address per hour (429 beyond). */
+  mailMaxPerClientHour: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
   logLevel: Environment['LOG_LEVEL'];
@@ -194,6 +200,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginIpMaxFailures: e.LOGIN_IP_MAX_FAILURES,
     loginAccountMaxFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
+    mailMaxPerAddressHour: e.MAIL_MAX_PER_ADDRESS_HOUR,
+    mailMaxPerClientHour: e.MAIL_MAX_PER_CLIENT_HOUR,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -251,3 +251,71 @@ describe('confirmation', () => {
     expect(user).toBeUndefined();
   });
 });
+
+describe('mail cannot be used as a cannon (issue 8 item 9)', () => {
+  it('sends at most 5 mails an hour to one address from sign-up, resend and reset, then 429 with Retry-After', async () => {
+    const email = 'cannon-target@example.test';
+    const from = (remoteAddress: string) => ({ remoteAddress });
+    const asks = [
+      () =>
+        runtime.app.inject({
+          method: 'POST',
+          url: '/api/v1/registrations',
+          payload: { ...valid, email },
+          ...from('10.1.0.1'),
+        }),
+      () =>
+        runtime.app.inject({
+          method: 'POST',
+          url: '/api/v1/registrations/confirmation/resend',
+          payload: { email },
+          ...from('10.1.0.2'),
+        }),
+      () =>
+        runtime.app.inject({
+          method: 'POST',
+          url: '/api/v1/password_resets',
+          payload: { email },
+          ...from('10.1.0.3'),
+        }),
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await asks[i % asks.length]!()).statusCode);
+    expect(statuses.every((status) => status < 300)).toBe(true);
+    const mailsBefore = (await outboundEmails(runtime)).filter((mail) => mail.to_address === email).length;
+    for (const ask of asks) {
+      const refused = await ask();
+      expect(refused.statusCode).toBe(429);
+      expect(errorOf(refused).code).toBe('too_many_requests');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    }
+    expect((await outboundEmails(runtime)).filter((mail) => mail.to_address === email)).toHaveLength(
+      mailsBefore,
+    );
+  });
+
+  it('limits the mails one client address asks for, whatever the recipients', async () => {
+    const limited = await startTestRuntime({ env: { MAIL_MAX_PER_CLIENT_HOUR: '3' } });
+    try {
+      const reset = (n: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/password_resets',
+          payload: { email: `spray-${n}@example.test` },
+          remoteAddress: '10.3.3.3',
+        });
+      for (let n = 0; n < 3; n++) expect((await reset(n)).statusCode).toBe(202);
+      expect((await reset(3)).statusCode).toBe(429);
+      const elsewhere = await limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/password_resets',
+        payload: { email: 'spray-3@example.test' },
+        remoteAddress: '10.3.3.4',
+      });
+      expect(elsewhere.statusCode).toBe(202);
+    } finally {
+      await limited.close();
+    }
+  });
+});

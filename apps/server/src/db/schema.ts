@@ -162,6 +162,13 @@ export interface PlatformSandboxesTable {
   updated_at: Timestamp;
 }
 
+export interface MailQuotaEventsTable {
+  id: Generated<number>;
+  recipient: string;
+  ip: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -175,6 +182,7 @@ export interface Database {
   invitations: InvitationsTable;
   platform_oauth_applications: PlatformOAuthApplicationsTable;
   platform_sandboxes: PlatformSandboxesTable;
+  mail_quota_events: MailQuotaEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

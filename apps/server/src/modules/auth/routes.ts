@@ -21,7 +21,7 @@ const PASSWORD_CHANGED = 'Your password has been changed. You can sign in now.';
 export function authRoutes(app: FastifyInstance, service: AuthService): void {
   route(app, api.register, {
     handler: async (request) => {
-      await service.register(request.body);
+      await service.register(request.body, { ip: request.ip });
       return { message: REGISTERED };
     },
   });
@@ -35,7 +35,7 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
 
   route(app, api.resendConfirmation, {
     handler: async (request) => {
-      await service.resendConfirmation(request.body.email);
+      await service.resendConfirmation(request.body.email, { ip: request.ip });
       return { message: RESEND_ACK };
     },
   });
@@ -70,7 +70,7 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
 
   route(app, api.requestPasswordReset, {
     handler: async (request) => {
-      await service.requestPasswordReset(request.body.email);
+      await service.requestPasswordReset(request.body.email, { ip: request.ip });
       return { message: RESET_ACK };
     },
   });

@@ -6,6 +6,7 @@ import { hashPassword, hashToken, randomToken, verifyPassword } from '../../http
 import { errors } from '../../http/errors';
 import { idleExpiry } from '../../http/session';
 import type { Mailer } from '../../jobs/mail/mailer';
+import { reserveMail } from '../../jobs/mail/quota';
 import { authRepository as repo } from './repository';
 
 const CONFIRMATION_TTL_MS = 48 * 3600_000;
@@ -44,8 +45,9 @@ export class AuthService {
    * password and details, and only the newest confirmation link works, so whoever signed up first with
    * someone else's address cannot own the account that address later confirms.
    */
-  async register(input: Registration, now = new Date()): Promise<void> {
+  async register(input: Registration, client: { ip: string }, now = new Date()): Promise<void> {
     const { db, config, mailer } = this.deps;
+    await reserveMail(db, config, { to: input.email, ip: client.ip }, now);
     const passwordHash = await hashPassword(input.password, config.scryptLogN);
     await db.transaction().execute(async (trx) => {
       const details = { name: input.name, company_name: input.company_name, password_hash: passwordHash };
@@ -72,7 +74,8 @@ export class AuthService {
   }
 
   /** Sends a new confirmation link to an unconfirmed account; silent otherwise (no enumeration). */
-  async resendConfirmation(email: string, now = new Date()): Promise<void> {
+  async resendConfirmation(email: string, client: { ip: string }, now = new Date()): Promise<void> {
+    await reserveMail(this.deps.db, this.deps.config, { to: email, ip: client.ip }, now);
     await this.deps.db.transaction().execute(async (trx) => {
       const user = await repo.findUserByEmail(trx, email);
       if (!user || user.confirmed_at) return;
@@ -152,7 +155,8 @@ export class AuthService {
   }
 
   /** Same outcome whether or not the address has an account. */
-  async requestPasswordReset(email: string, now = new Date()): Promise<void> {
+  async requestPasswordReset(email: string, client: { ip: string }, now = new Date()): Promise<void> {
+    await reserveMail(this.deps.db, this.deps.config, { to: email, ip: client.ip }, now);
     await this.deps.db.transaction().execute(async (trx) => {
       const user = await repo.findUserByEmail(trx, email);
       if (!user) return;

@@ -51,7 +51,10 @@ export function collaboratorRoutes(
     guards: [appScope(appFromBody, canManage)],
     handler: async (request) => {
       const now = new Date();
-      return presentInvitation(await service.invite(appContextOf(request), request.body, now), now);
+      return presentInvitation(
+        await service.invite(appContextOf(request), request.body, { ip: request.ip }, now),
+        now,
+      );
     },
   });
 

@@ -5,6 +5,7 @@ import type { InvitationRow, UserRow } from '../../db/schema';
 import { hashToken, randomToken } from '../../http/crypto';
 import { detail, errors } from '../../http/errors';
 import type { Mailer } from '../../jobs/mail/mailer';
+import { reserveMail } from '../../jobs/mail/quota';
 import { type AppContext, loadAppContext } from '../developer-apps/scope';
 import { collaboratorPolicy as policy } from './policy';
 import { type CollaboratorWithUser, collaboratorRepository as repo } from './repository';
@@ -13,7 +14,7 @@ const DAY_MS = 86_400_000;
 
 export interface CollaboratorDeps {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'invitationTtlDays'>;
+  config: Pick<Config, 'publicUrl' | 'invitationTtlDays' | 'mailMaxPerAddressHour' | 'mailMaxPerClientHour'>;
   mailer: Mailer;
 }
 
@@ -123,8 +124,14 @@ export class CollaboratorService {
    * Invites an e-mail address with role developer or admin. Only the token's SHA-256 is stored; the
    * token itself travels in the e-mail, queued in the same transaction.
    */
-  async invite(scope: AppContext, input: NewInvitation, now = new Date()): Promise<InvitationRow> {
+  async invite(
+    scope: AppContext,
+    input: NewInvitation,
+    client: { ip: string },
+    now = new Date(),
+  ): Promise<InvitationRow> {
     const { db, config, mailer } = this.deps;
+    await reserveMail(db, config, { to: input.email, ip: client.ip }, now);
     const appId = scope.app.id;
     return db.transaction().execute(async (trx) => {
       const context = await this.lockForChange(trx, scope);
