@@ -1,10 +1,11 @@
 import { ConfigError, loadConfig } from './config';
+import { loggerOptions } from './http/logging';
 import { startRuntime } from './runtime';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const runtime = await startRuntime(config, { logger: { level: config.logLevel } });
+  const runtime = await startRuntime(config, { logger: loggerOptions(config.logLevel) });
   const { app } = runtime;
 
   if (config.seedDemo && (await seedDemo(runtime.database.db, config))) {
