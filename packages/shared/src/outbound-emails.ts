@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './fields';
 
 export const outboundEmailStatus = z.enum(['queued', 'sent', 'failed']);
 export type OutboundEmailStatus = z.infer<typeof outboundEmailStatus>;
@@ -24,7 +25,7 @@ export type OutboundEmailSortKey = (typeof OUTBOUND_EMAIL_SORT_KEYS)[number];
 
 /** Its filters: `filters[search]` (recipient or subject, literal) and `filters[status]`. */
 export const outboundEmailFilters = z.strictObject({
-  search: z.string().max(200).optional(),
+  search: optionalText({ max: 200 }).optional(),
   status: outboundEmailStatus.optional(),
 });
 export type OutboundEmailFilters = z.input<typeof outboundEmailFilters>;
