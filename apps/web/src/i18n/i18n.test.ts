@@ -156,6 +156,15 @@ describe('i18n setup', () => {
     expect(i18n.hasResourceBundle('en', 'legal')).toBe(false);
   });
 
+  it('a switch also loads, in the new language, every area the page holds in the current one', async () => {
+    // What a page loaded before the app's instance existed (the first route) holds without having asked.
+    const i18n = createI18n('en');
+    i18n.addResourceBundle('en', 'auth', en.auth, true, false);
+    await changeLanguage(i18n, 'es');
+    expect(i18n.hasResourceBundle('es', 'auth')).toBe(true);
+    expect(i18n.t('auth.signIn.title')).toBe(es.auth.signIn.title);
+  });
+
   it('an area asked for during a switch is loaded in both languages', async () => {
     const i18n = createI18n('en');
     const switching = changeLanguage(i18n, 'es');

@@ -113,6 +113,8 @@ export async function loadNamespaces(instance: I18n, namespaces: readonly Namesp
 // The instances the app renders with (one in the app, one per render in tests). Lazy routes load their
 // area's namespaces into each before the page renders: router.tsx has no access to React context.
 const live = new Set<WeakRef<I18n>>();
+/** Namespaces pages asked for, applied to instances built later. */
+const askedBeforeInstance = new Set<Namespace>();
 
 /** Loads an area's namespaces into every live instance; router.tsx awaits it with the page's chunk. */
 export async function loadAreaNamespaces(namespaces: readonly AreaNamespace[]): Promise<void> {
@@ -122,6 +124,8 @@ export async function loadAreaNamespaces(namespaces: readonly AreaNamespace[]): 
     if (instance) loads.push(loadNamespaces(instance, namespaces));
     else live.delete(ref);
   }
+  // The first route may load before main.tsx has built the instance: remember what it asked for.
+  if (loads.length === 0) for (const namespace of namespaces) askedBeforeInstance.add(namespace);
   await Promise.all(loads);
 }
 
@@ -131,6 +135,12 @@ async function switchLanguage(instance: I18n, language: LanguageCode): Promise<v
   state.switchingTo = language;
   try {
     // A page may ask for a namespace while the switch loads; loop until nothing new was asked for.
+    // Whatever the current language holds is wanted too, however it got there (a page loaded before the
+    // instance existed, a preload): a switch must never leave part of a page in the old language.
+    const current = currentLanguage(instance);
+    for (const ns of Object.keys(instance.store?.data?.[current] ?? {})) {
+      if ((NAMESPACES as readonly string[]).includes(ns)) state.wanted.add(ns as Namespace);
+    }
     let loaded = 0;
     while (loaded < state.wanted.size) {
       const wanted = [...state.wanted];
@@ -212,6 +222,7 @@ export function createI18n(
   });
   if (typeof document !== 'undefined') document.documentElement.lang = ready ? language : 'en';
   live.add(new WeakRef(instance));
+  if (askedBeforeInstance.size > 0) void loadNamespaces(instance, [...askedBeforeInstance]);
   if (!ready) void switchLanguage(instance, language);
   return instance;
 }
