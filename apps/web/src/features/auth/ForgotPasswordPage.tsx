@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
+import { StatusAlert } from '../../components/StatusAlert';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
 import { AuthCard } from './AuthCard';
@@ -28,14 +29,9 @@ export function ForgotPasswordPage() {
       }
     >
       {request.isSuccess ? (
-        <Alert
-          color="blue"
-          role="status"
-          icon={<IconMailForward aria-hidden />}
-          title={t('auth.forgot.sentTitle')}
-        >
+        <StatusAlert tone="info" role="status" icon={IconMailForward} title={t('auth.forgot.sentTitle')}>
           {t('auth.forgot.sent')}
-        </Alert>
+        </StatusAlert>
       ) : (
         <form
           noValidate
