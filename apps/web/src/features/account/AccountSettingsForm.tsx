@@ -1,9 +1,11 @@
 import { accountUpdateRequest, type User } from '@lintel/shared';
-import { Button, Card, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
+import { SectionCard } from '../../components/SectionCard';
+import { SubmitRow } from '../../components/SubmitRow';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
 import { useUpdateAccount } from './queries';
@@ -22,13 +24,12 @@ export function AccountSettingsForm({ user }: { user: User }) {
   });
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="account-profile-title">
-      <Title order={2} size="h3" id="account-profile-title" mb="xs">
-        {t('account.profile.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('account.profile.description', { email: user.email })}
-      </Text>
+    <SectionCard
+      id="account-profile"
+      size="h3"
+      title={t('account.profile.title')}
+      description={t('account.profile.description', { email: user.email })}
+    >
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
@@ -68,13 +69,11 @@ export function AccountSettingsForm({ user }: { user: User }) {
             description={t('account.profile.criticalEmailsHint')}
             {...form.getInputProps('critical_emails', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!form.isDirty()} loading={update.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <SubmitRow disabled={!form.isDirty()} loading={update.isPending}>
+            {t('common.save')}
+          </SubmitRow>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,11 +1,13 @@
 import { accountUpdateRequest, LIMITS } from '@lintel/shared';
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
 import { PasswordInput } from '../../components/PasswordInput';
+import { SectionCard } from '../../components/SectionCard';
+import { SubmitRow } from '../../components/SubmitRow';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
 import { confirmed, mismatch } from '../auth/schemas';
@@ -25,10 +27,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="account-password-title">
-      <Title order={2} size="h3" id="account-password-title" mb="md">
-        {t('account.password.title')}
-      </Title>
+    <SectionCard id="account-password" size="h3" title={t('account.password.title')}>
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
@@ -65,13 +64,9 @@ export function ChangePasswordForm() {
             required
             {...form.getInputProps('password_confirmation')}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending}>
-              {t('account.password.submit')}
-            </Button>
-          </Group>
+          <SubmitRow loading={update.isPending}>{t('account.password.submit')}</SubmitRow>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,9 +1,10 @@
 import type { DeveloperApp } from '@lintel/shared';
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconHourglass, IconRocket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
+import { SectionCard } from '../../../components/SectionCard';
 import { useUpdateDeveloperApp } from '../queries';
 import { CredentialField } from './CredentialField';
 import { RedirectUrisForm } from './RedirectUrisForm';
@@ -83,16 +84,16 @@ export function ProductionCredentials({ app }: { app: DeveloperApp }) {
   }
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="production-card-title">
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4" id="production-card-title">
-          {t('developerApps.production.title')}
-        </Title>
+    <SectionCard
+      id="production-card"
+      title={t('developerApps.production.title')}
+      aside={
         <Badge variant="dot" color={accessColors[app.production_access]}>
           {t(`developerApps.production.access.${app.production_access}`)}
         </Badge>
-      </Group>
+      }
+    >
       {body}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,9 +1,10 @@
 import type { DeveloperApp } from '@lintel/shared';
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconFlask } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
+import { SectionCard } from '../../../components/SectionCard';
 import { SandboxStatusBadge } from '../AppBadges';
 import { API_SUPPORT_EMAIL } from '../constants';
 import { SandboxCredentials } from '../credentials/SandboxCredentials';
@@ -70,13 +71,11 @@ export function SandboxCard({ app, onGenerateFake, generating = false, generateE
   const canFake = Boolean(onGenerateFake) && app.permissions.canGenerateFakeSandbox && status !== 'live';
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="sandbox-card-title">
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4" id="sandbox-card-title">
-          {t('developerApps.sandbox.title')}
-        </Title>
-        <SandboxStatusBadge status={status} />
-      </Group>
+    <SectionCard
+      id="sandbox-card"
+      title={t('developerApps.sandbox.title')}
+      aside={<SandboxStatusBadge status={status} />}
+    >
       {body}
       {canFake ? (
         <Stack gap="xs" mt="md">
@@ -93,6 +92,6 @@ export function SandboxCard({ app, onGenerateFake, generating = false, generateE
           </Group>
         </Stack>
       ) : null}
-    </Card>
+    </SectionCard>
   );
 }
