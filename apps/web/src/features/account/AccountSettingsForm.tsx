@@ -1,5 +1,5 @@
 import { accountUpdateRequest, type User } from '@lintel/shared';
-import { Stack, Switch, TextInput } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
@@ -8,6 +8,7 @@ import { SectionCard } from '../../components/SectionCard';
 import { SubmitRow } from '../../components/SubmitRow';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
+import { CompanyNameInput, NameInput } from '../auth/fields';
 import { useUpdateAccount } from './queries';
 
 /** Profile settings; Save stays disabled until a field changes (spec 1 §2 change tracking). */
@@ -52,18 +53,8 @@ export function AccountSettingsForm({ user }: { user: User }) {
       >
         <Stack>
           <MutationErrorAlert error={update.error} form={form} title={t('account.saveFailed')} />
-          <TextInput
-            label={t('auth.fields.name')}
-            autoComplete="name"
-            required
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label={t('auth.fields.companyName')}
-            autoComplete="organization"
-            required
-            {...form.getInputProps('company_name')}
-          />
+          <NameInput {...form.getInputProps('name')} />
+          <CompanyNameInput {...form.getInputProps('company_name')} />
           <Switch
             label={t('account.profile.criticalEmails')}
             description={t('account.profile.criticalEmailsHint')}

@@ -1,4 +1,4 @@
-import { accountUpdateRequest, LIMITS } from '@lintel/shared';
+import { accountUpdateRequest } from '@lintel/shared';
 import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { SectionCard } from '../../components/SectionCard';
 import { SubmitRow } from '../../components/SubmitRow';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
+import { ConfirmPasswordInput, NewPasswordInput } from '../auth/fields';
 import { confirmed, mismatch } from '../auth/schemas';
 import { useUpdateAccount } from './queries';
 
@@ -51,19 +52,8 @@ export function ChangePasswordForm() {
             required
             {...form.getInputProps('current_password')}
           />
-          <PasswordInput
-            label={t('auth.fields.newPassword')}
-            description={t('auth.fields.passwordHint', { min: LIMITS.passwordMin })}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('auth.fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
-          />
+          <NewPasswordInput {...form.getInputProps('password')} />
+          <ConfirmPasswordInput {...form.getInputProps('password_confirmation')} />
           <SubmitRow loading={update.isPending}>{t('account.password.submit')}</SubmitRow>
         </Stack>
       </form>

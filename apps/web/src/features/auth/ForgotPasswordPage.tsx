@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { StatusAlert } from '../../components/StatusAlert';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
 import { AuthCard } from './AuthCard';
+import { EmailInput } from './fields';
 import { useRequestPasswordReset } from './queries';
 
 export function ForgotPasswordPage() {
@@ -41,14 +42,7 @@ export function ForgotPasswordPage() {
         >
           <Stack>
             <MutationErrorAlert error={request.error} form={form} />
-            <TextInput
-              label={t('auth.fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              autoFocus
-              {...form.getInputProps('email')}
-            />
+            <EmailInput autoFocus {...form.getInputProps('email')} />
             <Button type="submit" fullWidth loading={request.isPending}>
               {t('auth.forgot.submit')}
             </Button>
