@@ -19,6 +19,15 @@ export interface SandboxCardProps {
 
 const supportLink = { support: <Anchor href={`mailto:${API_SUPPORT_EMAIL}`} /> };
 
+/** A sentence that names the API support address as a mailto link. */
+function SupportText({
+  i18nKey,
+}: {
+  i18nKey: 'developerApps.sandbox.failed.contact' | 'developerApps.sandbox.pending.support';
+}) {
+  return <Trans i18nKey={i18nKey} values={{ email: API_SUPPORT_EMAIL }} components={supportLink} />;
+}
+
 /** The sandbox account: being built, failed, or live with its credentials (spec 2 §2, §4). */
 export function SandboxCard({ app, onGenerateFake, generating = false, generateError }: SandboxCardProps) {
   const { t } = useTranslation();
@@ -37,11 +46,7 @@ export function SandboxCard({ app, onGenerateFake, generating = false, generateE
       >
         <Text size="sm">{t('developerApps.sandbox.failed.notified')}</Text>
         <Text size="sm" mt="xs">
-          <Trans
-            i18nKey="developerApps.sandbox.failed.contact"
-            values={{ email: API_SUPPORT_EMAIL }}
-            components={supportLink}
-          />
+          <SupportText i18nKey="developerApps.sandbox.failed.contact" />
         </Text>
       </Alert>
     );
@@ -55,11 +60,7 @@ export function SandboxCard({ app, onGenerateFake, generating = false, generateE
             {t('developerApps.sandbox.pending.wait')}
           </Text>
           <Text size="sm" c="dimmed">
-            <Trans
-              i18nKey="developerApps.sandbox.pending.support"
-              values={{ email: API_SUPPORT_EMAIL }}
-              components={supportLink}
-            />
+            <SupportText i18nKey="developerApps.sandbox.pending.support" />
           </Text>
         </Stack>
       </Group>
