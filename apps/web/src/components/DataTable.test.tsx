@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes, renderWithProviders } from '../test/render';
-import { DataTable, type DataTableColumn } from './DataTable';
+import { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
 import { urlFilter, useListState } from './useListState';
 
 interface Row {
@@ -14,6 +14,23 @@ const columns: DataTableColumn<Row>[] = [
   { id: 'name', header: 'Name', sortKey: 'name', render: (row) => row.name },
   { id: 'id', header: 'Id', render: (row) => row.id },
 ];
+
+/** A table of no rows on page 1 of 10-row pages, unsorted; override any prop. */
+function tableProps(overrides: Partial<DataTableProps<Row>> = {}): DataTableProps<Row> {
+  return {
+    label: 'Rows',
+    columns,
+    rows: [],
+    rowKey: (row) => row.id,
+    total: 0,
+    perPage: 10,
+    page: 1,
+    onPageChange: vi.fn(),
+    sort: null,
+    onSortChange: vi.fn(),
+    ...overrides,
+  };
+}
 
 interface Request {
   page: number;
@@ -87,17 +104,7 @@ function nameHeader() {
 describe('DataTable', () => {
   it('cycles a sortable header ascending → descending → cleared', async () => {
     const onSortChange = vi.fn();
-    const props = {
-      label: 'Rows',
-      columns,
-      rows: [{ id: 1, name: 'a' }],
-      rowKey: (row: Row) => row.id,
-      total: 1,
-      perPage: 10,
-      page: 1,
-      onPageChange: vi.fn(),
-      onSortChange,
-    };
+    const props = tableProps({ rows: [{ id: 1, name: 'a' }], total: 1, onSortChange });
     const { user, rerender } = renderWithProviders(<DataTable {...props} sort={null} />);
     expect(nameHeader()).toHaveAttribute('aria-sort', 'none');
     await user.click(within(nameHeader()).getByRole('button'));
@@ -115,20 +122,7 @@ describe('DataTable', () => {
   });
 
   it('has no sort button on a column without a sort key', () => {
-    renderWithProviders(
-      <DataTable
-        label="Rows"
-        columns={columns}
-        rows={[]}
-        rowKey={(row) => row.id}
-        total={0}
-        perPage={10}
-        page={1}
-        onPageChange={vi.fn()}
-        sort={null}
-        onSortChange={vi.fn()}
-      />,
-    );
+    renderWithProviders(<DataTable {...tableProps()} />);
     const idHeader = screen.getByRole('columnheader', { name: 'Id' });
     expect(within(idHeader).queryByRole('button')).not.toBeInTheDocument();
     expect(idHeader).not.toHaveAttribute('aria-sort');
@@ -189,17 +183,7 @@ describe('DataTable', () => {
   });
 
   it('shows the loading and error states', () => {
-    const base = {
-      label: 'Rows',
-      columns,
-      rowKey: (row: Row) => row.id,
-      total: 0,
-      perPage: 10,
-      page: 1,
-      onPageChange: vi.fn(),
-      sort: null,
-      onSortChange: vi.fn(),
-    };
+    const base = tableProps();
     const { rerender } = renderWithProviders(<DataTable {...base} rows={undefined} />);
     expect(screen.getByLabelText('Loading...')).toBeInTheDocument();
     rerender(<DataTable {...base} rows={undefined} error={new Error('boom')} />);
@@ -210,16 +194,7 @@ describe('DataTable', () => {
     const onRowClick = vi.fn();
     const { user } = renderWithProviders(
       <DataTable
-        label="Rows"
-        columns={columns}
-        rows={[{ id: 7, name: 'Seven' }]}
-        rowKey={(row) => row.id}
-        total={1}
-        perPage={10}
-        page={1}
-        onPageChange={vi.fn()}
-        sort={null}
-        onSortChange={vi.fn()}
+        {...tableProps({ rows: [{ id: 7, name: 'Seven' }], total: 1 })}
         onRowClick={onRowClick}
         rowLabel={(row) => `Open ${row.name}`}
       />,

@@ -1,11 +1,14 @@
 import { accountUpdateRequest, type User } from '@lintel/shared';
-import { Button, Card, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
+import { SectionCard } from '../../components/SectionCard';
+import { SubmitRow } from '../../components/SubmitRow';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
+import { CompanyNameInput, NameInput } from '../auth/fields';
 import { useUpdateAccount } from './queries';
 
 /** Profile settings; Save stays disabled until a field changes (spec 1 §2 change tracking). */
@@ -22,13 +25,12 @@ export function AccountSettingsForm({ user }: { user: User }) {
   });
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="account-profile-title">
-      <Title order={2} size="h3" id="account-profile-title" mb="xs">
-        {t('account.profile.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('account.profile.description', { email: user.email })}
-      </Text>
+    <SectionCard
+      id="account-profile"
+      size="h3"
+      title={t('account.profile.title')}
+      description={t('account.profile.description', { email: user.email })}
+    >
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
@@ -51,30 +53,18 @@ export function AccountSettingsForm({ user }: { user: User }) {
       >
         <Stack>
           <MutationErrorAlert error={update.error} form={form} title={t('account.saveFailed')} />
-          <TextInput
-            label={t('auth.fields.name')}
-            autoComplete="name"
-            required
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label={t('auth.fields.companyName')}
-            autoComplete="organization"
-            required
-            {...form.getInputProps('company_name')}
-          />
+          <NameInput {...form.getInputProps('name')} />
+          <CompanyNameInput {...form.getInputProps('company_name')} />
           <Switch
             label={t('account.profile.criticalEmails')}
             description={t('account.profile.criticalEmailsHint')}
             {...form.getInputProps('critical_emails', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!form.isDirty()} loading={update.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <SubmitRow disabled={!form.isDirty()} loading={update.isPending}>
+            {t('common.save')}
+          </SubmitRow>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

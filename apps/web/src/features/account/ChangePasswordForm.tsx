@@ -1,13 +1,16 @@
-import { accountUpdateRequest, LIMITS } from '@lintel/shared';
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { accountUpdateRequest } from '@lintel/shared';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
 import { PasswordInput } from '../../components/PasswordInput';
+import { SectionCard } from '../../components/SectionCard';
+import { SubmitRow } from '../../components/SubmitRow';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
+import { ConfirmPasswordInput, NewPasswordInput } from '../auth/fields';
 import { confirmed, mismatch } from '../auth/schemas';
 import { useUpdateAccount } from './queries';
 
@@ -25,10 +28,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="account-password-title">
-      <Title order={2} size="h3" id="account-password-title" mb="md">
-        {t('account.password.title')}
-      </Title>
+    <SectionCard id="account-password" size="h3" title={t('account.password.title')}>
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
@@ -52,26 +52,11 @@ export function ChangePasswordForm() {
             required
             {...form.getInputProps('current_password')}
           />
-          <PasswordInput
-            label={t('auth.fields.newPassword')}
-            description={t('auth.fields.passwordHint', { min: LIMITS.passwordMin })}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('auth.fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending}>
-              {t('account.password.submit')}
-            </Button>
-          </Group>
+          <NewPasswordInput {...form.getInputProps('password')} />
+          <ConfirmPasswordInput {...form.getInputProps('password_confirmation')} />
+          <SubmitRow loading={update.isPending}>{t('account.password.submit')}</SubmitRow>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

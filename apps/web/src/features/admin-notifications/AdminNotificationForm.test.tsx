@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, mockFetch, renderRoutes } from '../../test/render';
+import { errorBody, type MockResponse, mockFetch, renderRoutes } from '../../test/render';
 import { buildAdminNotification } from '../notifications/factories';
 import { AdminNotificationFormPage } from './AdminNotificationFormPage';
 
@@ -21,6 +21,19 @@ async function fill(user: UserEvent, el: HTMLElement, text: string) {
   await user.click(el);
   await user.paste(text);
 }
+/** Opens the new-notification form and types its three texts. */
+async function openNewWith(title: string, summary: string, body: string) {
+  const rendered = renderRoutes(routes, '/admin/notifications/new');
+  await fill(rendered.user, await screen.findByRole('textbox', { name: /^Title/ }), title);
+  await fill(rendered.user, field(/^Summary/), summary);
+  await fill(rendered.user, field(/^Body/), body);
+  return rendered;
+}
+/** Answers the create request (POST /api/v1/admin/notifications) with `answer`. */
+const answerCreate = (answer: MockResponse) =>
+  mockFetch((url, init) =>
+    url === '/api/v1/admin/notifications' && init.method === 'POST' ? answer : undefined,
+  );
 const sent = (calls: [RequestInfo | URL, RequestInit?][], method: string) =>
   calls.filter(([, init]) => init?.method === method);
 
@@ -58,15 +71,8 @@ describe('AdminNotificationForm', () => {
   });
 
   it('asks before creating a critical notification; cancelling sends nothing, continuing POSTs', async () => {
-    const fetchMock = mockFetch((url, init) =>
-      url === '/api/v1/admin/notifications' && init.method === 'POST'
-        ? { status: 201, body: buildAdminNotification({ id: 9, critical: true }) }
-        : undefined,
-    );
-    const { user, router } = renderRoutes(routes, '/admin/notifications/new');
-    await fill(user, await screen.findByRole('textbox', { name: /^Title/ }), 'Security fix');
-    await fill(user, field(/^Summary/), 'Rotate your secrets.');
-    await fill(user, field(/^Body/), 'Details follow.');
+    const fetchMock = answerCreate({ status: 201, body: buildAdminNotification({ id: 9, critical: true }) });
+    const { user, router } = await openNewWith('Security fix', 'Rotate your secrets.', 'Details follow.');
     await user.click(screen.getByRole('checkbox', { name: 'Critical' }));
     await user.click(screen.getByRole('button', { name: 'Notify' }));
 
@@ -92,15 +98,8 @@ describe('AdminNotificationForm', () => {
   });
 
   it('creates a non-critical notification without asking', async () => {
-    const fetchMock = mockFetch((url, init) =>
-      url === '/api/v1/admin/notifications' && init.method === 'POST'
-        ? { status: 201, body: buildAdminNotification({ id: 9 }) }
-        : undefined,
-    );
-    const { user, router } = renderRoutes(routes, '/admin/notifications/new');
-    await fill(user, await screen.findByRole('textbox', { name: /^Title/ }), 'Planned');
-    await fill(user, field(/^Summary/), 'Soon.');
-    await fill(user, field(/^Body/), 'Later.');
+    const fetchMock = answerCreate({ status: 201, body: buildAdminNotification({ id: 9 }) });
+    const { user, router } = await openNewWith('Planned', 'Soon.', 'Later.');
     await user.click(screen.getByRole('checkbox', { name: 'Draft' }));
     await fill(user, field(/^Show after/), '2026-06-01');
     await user.click(screen.getByRole('button', { name: 'Notify' }));
@@ -193,17 +192,12 @@ describe('AdminNotificationForm', () => {
   });
 
   it('shows server errors in "An error occurred" as JSON and on the fields, translated', async () => {
-    mockFetch((url, init) =>
-      url === '/api/v1/admin/notifications' && init.method === 'POST'
-        ? errorBody(422, 'validation_failed', 'Title is too long', [
-            { path: 'title', message: 'is too long', code: 'too_long', params: { max: 200 } },
-          ])
-        : undefined,
+    answerCreate(
+      errorBody(422, 'validation_failed', 'Title is too long', [
+        { path: 'title', message: 'is too long', code: 'too_long', params: { max: 200 } },
+      ]),
     );
-    const { user } = renderRoutes(routes, '/admin/notifications/new');
-    await fill(user, await screen.findByRole('textbox', { name: /^Title/ }), 'T');
-    await fill(user, field(/^Summary/), 'S');
-    await fill(user, field(/^Body/), 'B');
+    const { user } = await openNewWith('T', 'S', 'B');
     await user.click(screen.getByRole('button', { name: 'Notify' }));
     const panel = await screen.findByRole('alert');
     expect(within(panel).getByText('An error occurred')).toBeInTheDocument();

@@ -6,6 +6,14 @@ import { AdminNotificationsPage } from './AdminNotificationsPage';
 
 const routes = [{ path: '/admin/notifications', element: <AdminNotificationsPage /> }];
 
+/** The Visible and Critical marks (Yes/No icons) of the row that links to `title`. */
+function marksInRow(title: string) {
+  const row = screen.getByRole('link', { name: title }).closest('tr') as HTMLElement;
+  return within(row)
+    .getAllByRole('img')
+    .map((icon) => icon.getAttribute('aria-label'));
+}
+
 describe('AdminNotificationsPage', () => {
   it('lists notifications with Visible and Critical marks and links to the form', async () => {
     const fetchMock = mockFetch((url) =>
@@ -35,29 +43,13 @@ describe('AdminNotificationsPage', () => {
       '/admin/notifications/new',
     );
 
-    const live = (await screen.findByRole('link', { name: 'Live' })).closest('tr') as HTMLElement;
-    expect(within(live).getByRole('link', { name: 'Live' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Live' })).toHaveAttribute(
       'href',
       '/admin/notifications/1/edit',
     );
-    expect(
-      within(live)
-        .getAllByRole('img')
-        .map((icon) => icon.getAttribute('aria-label')),
-    ).toEqual(['Yes', 'Yes']);
-
-    const draft = screen.getByRole('link', { name: 'Draft one' }).closest('tr') as HTMLElement;
-    expect(
-      within(draft)
-        .getAllByRole('img')
-        .map((icon) => icon.getAttribute('aria-label')),
-    ).toEqual(['No', 'No']);
-    const later = screen.getByRole('link', { name: 'Later' }).closest('tr') as HTMLElement;
-    expect(
-      within(later)
-        .getAllByRole('img')
-        .map((icon) => icon.getAttribute('aria-label')),
-    ).toEqual(['No', 'No']);
+    expect(marksInRow('Live')).toEqual(['Yes', 'Yes']);
+    expect(marksInRow('Draft one')).toEqual(['No', 'No']);
+    expect(marksInRow('Later')).toEqual(['No', 'No']);
 
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
       '/api/v1/admin/notifications?page=1&per_page=50&sort[]=-created_at',

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useDeferredValue } from 'react';
+import { Fragment, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationCard } from '../notifications/NotificationCard';
 import { useNow } from '../notifications/useNow';
@@ -26,28 +26,21 @@ export function NotificationPreview({ title, summary, createdAt }: NotificationP
       <Title order={2} size="h4" id="notification-preview-title">
         {t('adminNotifications.preview.title')}
       </Title>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {t('adminNotifications.preview.unread')}
-      </Text>
-      <NotificationCard
-        title={shownTitle}
-        summary={shownSummary}
-        createdAt={at}
-        read={false}
-        now={now}
-        headingOrder={3}
-      />
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {t('adminNotifications.preview.read')}
-      </Text>
-      <NotificationCard
-        title={shownTitle}
-        summary={shownSummary}
-        createdAt={at}
-        read
-        now={now}
-        headingOrder={3}
-      />
+      {[false, true].map((read) => (
+        <Fragment key={String(read)}>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            {t(read ? 'adminNotifications.preview.read' : 'adminNotifications.preview.unread')}
+          </Text>
+          <NotificationCard
+            title={shownTitle}
+            summary={shownSummary}
+            createdAt={at}
+            read={read}
+            now={now}
+            headingOrder={3}
+          />
+        </Fragment>
+      ))}
     </Stack>
   );
 }

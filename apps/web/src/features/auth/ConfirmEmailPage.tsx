@@ -1,9 +1,9 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
+import { StatusAlert } from '../../components/StatusAlert';
 import { AuthCard } from './AuthCard';
 import { flashState } from './flash';
 import { useConfirmEmail } from './queries';
@@ -29,28 +29,18 @@ export function ConfirmEmailPage() {
   if (!token) {
     content = (
       <Stack>
-        <Alert
-          color="red"
-          role="alert"
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('auth.confirm.failed')}
-        >
+        <StatusAlert tone="error" role="alert" title={t('auth.confirm.failed')}>
           {t('auth.confirm.missingToken')}
-        </Alert>
+        </StatusAlert>
         <ResendConfirmationForm />
       </Stack>
     );
   } else if (confirm.isSuccess) {
     content = (
       <Stack>
-        <Alert
-          color="green"
-          role="status"
-          icon={<IconCircleCheck aria-hidden />}
-          title={t('auth.confirm.success')}
-        >
+        <StatusAlert tone="success" role="status" title={t('auth.confirm.success')}>
           {t('auth.confirm.successDescription')}
-        </Alert>
+        </StatusAlert>
         <Button component={Link} to="/sign_in" state={flashState('auth.flash.emailConfirmed')} fullWidth>
           {t('auth.confirm.signIn')}
         </Button>

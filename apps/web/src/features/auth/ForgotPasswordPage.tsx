@@ -1,12 +1,14 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
+import { StatusAlert } from '../../components/StatusAlert';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
 import { AuthCard } from './AuthCard';
+import { EmailInput } from './fields';
 import { useRequestPasswordReset } from './queries';
 
 export function ForgotPasswordPage() {
@@ -28,14 +30,9 @@ export function ForgotPasswordPage() {
       }
     >
       {request.isSuccess ? (
-        <Alert
-          color="blue"
-          role="status"
-          icon={<IconMailForward aria-hidden />}
-          title={t('auth.forgot.sentTitle')}
-        >
+        <StatusAlert tone="info" role="status" icon={IconMailForward} title={t('auth.forgot.sentTitle')}>
           {t('auth.forgot.sent')}
-        </Alert>
+        </StatusAlert>
       ) : (
         <form
           noValidate
@@ -45,14 +42,7 @@ export function ForgotPasswordPage() {
         >
           <Stack>
             <MutationErrorAlert error={request.error} form={form} />
-            <TextInput
-              label={t('auth.fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              autoFocus
-              {...form.getInputProps('email')}
-            />
+            <EmailInput autoFocus {...form.getInputProps('email')} />
             <Button type="submit" fullWidth loading={request.isPending}>
               {t('auth.forgot.submit')}
             </Button>

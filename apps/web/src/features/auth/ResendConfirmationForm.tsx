@@ -1,9 +1,10 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
+import { EmailInput } from './fields';
 import { useResendConfirmation } from './queries';
 
 /** Asks for a new confirmation e-mail; the answer is the same whether or not the address exists. */
@@ -31,13 +32,7 @@ export function ResendConfirmationForm({ initialEmail = '' }: { initialEmail?: s
     >
       <Stack gap="sm">
         <Text size="sm">{t('auth.resend.intro')}</Text>
-        <TextInput
-          label={t('auth.fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailInput {...form.getInputProps('email')} />
         <MutationErrorAlert error={resend.error} form={form} />
         <Button type="submit" variant="light" loading={resend.isPending}>
           {t('auth.resend.action')}

@@ -1,14 +1,13 @@
-import { LIMITS } from '@lintel/shared';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
-import { PasswordInput } from '../../components/PasswordInput';
+import { StatusAlert } from '../../components/StatusAlert';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
 import { AuthCard } from './AuthCard';
+import { ConfirmPasswordInput, NewPasswordInput } from './fields';
 import { flashState } from './flash';
 import { useResetPassword } from './queries';
 
@@ -36,9 +35,9 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
       {!token ? (
-        <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />} title={t('auth.reset.failed')}>
+        <StatusAlert tone="error" role="alert" title={t('auth.reset.failed')}>
           {t('auth.reset.missingToken')} {requestAgain}
-        </Alert>
+        </StatusAlert>
       ) : (
         <form
           noValidate
@@ -57,20 +56,8 @@ export function ResetPasswordPage() {
             <MutationErrorAlert error={reset.error} form={form} title={t('auth.reset.failed')}>
               <Text size="sm">{requestAgain}</Text>
             </MutationErrorAlert>
-            <PasswordInput
-              label={t('auth.fields.newPassword')}
-              description={t('auth.fields.passwordHint', { min: LIMITS.passwordMin })}
-              autoComplete="new-password"
-              required
-              autoFocus
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('auth.fields.confirmPassword')}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password_confirmation')}
-            />
+            <NewPasswordInput autoFocus {...form.getInputProps('password')} />
+            <ConfirmPasswordInput {...form.getInputProps('password_confirmation')} />
             <Button type="submit" fullWidth loading={reset.isPending}>
               {t('auth.reset.submit')}
             </Button>

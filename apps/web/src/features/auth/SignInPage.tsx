@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { PasswordInput } from '../../components/PasswordInput';
 import { zodResolver } from '../../forms/zodResolver';
 import { AuthCard } from './AuthCard';
+import { EmailInput } from './fields';
 import { readFlash } from './flash';
 import { useCurrentUser, useResendConfirmation, useSignIn } from './queries';
 import { safeRedirect } from './redirect';
@@ -103,14 +104,7 @@ export function SignInPage() {
               </Text>
             ) : null}
           </MutationErrorAlert>
-          <TextInput
-            label={t('auth.fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            autoFocus
-            {...form.getInputProps('email')}
-          />
+          <EmailInput autoFocus {...form.getInputProps('email')} />
           <PasswordInput
             label={t('auth.fields.password')}
             autoComplete="current-password"

@@ -1,13 +1,12 @@
-import { LIMITS } from '@lintel/shared';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
-import { PasswordInput } from '../../components/PasswordInput';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
 import { AuthCard } from './AuthCard';
+import { CompanyNameInput, EmailInput, NameInput, NewPasswordInput } from './fields';
 import { flashState } from './flash';
 import { useCurrentUser, useRegister } from './queries';
 import { safeRedirect, signInPath } from './redirect';
@@ -62,32 +61,10 @@ export function SignUpPage() {
       >
         <Stack>
           <MutationErrorAlert error={register.error} form={form} title={t('auth.signUp.failed')} />
-          <TextInput
-            label={t('auth.fields.name')}
-            autoComplete="name"
-            required
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label={t('auth.fields.companyName')}
-            autoComplete="organization"
-            required
-            {...form.getInputProps('company_name')}
-          />
-          <TextInput
-            label={t('auth.fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label={t('auth.fields.password')}
-            description={t('auth.fields.passwordHint', { min: LIMITS.passwordMin })}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <NameInput {...form.getInputProps('name')} />
+          <CompanyNameInput {...form.getInputProps('company_name')} />
+          <EmailInput {...form.getInputProps('email')} />
+          <NewPasswordInput label={t('auth.fields.password')} {...form.getInputProps('password')} />
           <Text size="xs" c="dimmed">
             {t('auth.signUp.policy')}
           </Text>

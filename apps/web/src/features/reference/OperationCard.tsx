@@ -12,7 +12,7 @@ import {
   schemaFields,
   schemaType,
 } from './openapi';
-import { SchemaFieldsTable } from './SchemaFieldsTable';
+import { FieldName, SchemaFieldsTable } from './SchemaFieldsTable';
 
 function statusColor(status: string): string {
   if (status.startsWith('2')) return 'green';
@@ -82,14 +82,7 @@ export function OperationCard({ doc, entry }: { doc: OpenApiDocument; entry: Ope
                   {entry.parameters.map((parameter) => (
                     <Table.Tr key={`${parameter.in}:${parameter.name}`}>
                       <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Code>{parameter.name}</Code>
-                          {parameter.required ? (
-                            <Badge size="xs" color="red" variant="light">
-                              {t('reference.required')}
-                            </Badge>
-                          ) : null}
-                        </Group>
+                        <FieldName name={parameter.name} required={parameter.required} />
                       </Table.Td>
                       <Table.Td>{parameter.in}</Table.Td>
                       <Table.Td>

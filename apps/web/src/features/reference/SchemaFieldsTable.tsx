@@ -2,6 +2,21 @@ import { Badge, Code, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SchemaField } from './openapi';
 
+/** A field's or parameter's name, marked when it is required. */
+export function FieldName({ name, required }: { name: string; required?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Code>{name}</Code>
+      {required ? (
+        <Badge size="xs" color="red" variant="light">
+          {t('reference.required')}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
 export function SchemaFieldsTable({ fields, label }: { fields: SchemaField[]; label: string }) {
   const { t } = useTranslation();
   if (fields.length === 0) {
@@ -25,14 +40,7 @@ export function SchemaFieldsTable({ fields, label }: { fields: SchemaField[]; la
           {fields.map((field) => (
             <Table.Tr key={field.name}>
               <Table.Td style={{ paddingLeft: `calc(var(--mantine-spacing-xs) + ${field.depth * 12}px)` }}>
-                <Group gap={6} wrap="nowrap">
-                  <Code>{field.name}</Code>
-                  {field.required ? (
-                    <Badge size="xs" color="red" variant="light">
-                      {t('reference.required')}
-                    </Badge>
-                  ) : null}
-                </Group>
+                <FieldName name={field.name} required={field.required} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>

@@ -1,6 +1,7 @@
 import { Code, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/CopyButton';
 
 export interface CredentialFieldProps {
@@ -31,6 +32,21 @@ export function CredentialField({ label, value, empty, copyable = true }: Creden
           {empty}
         </Text>
       )}
+    </div>
+  );
+}
+
+/** The client secret's place: the secret is never shown again after it is issued. */
+export function HiddenSecret() {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Text size="sm" fw={500}>
+        {t('developerApps.credentials.clientSecret')}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('developerApps.secret.hidden')}
+      </Text>
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import type { DeveloperApp } from '@lintel/shared';
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconHourglass, IconRocket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
+import { SectionCard } from '../../../components/SectionCard';
+import { StatusAlert } from '../../../components/StatusAlert';
 import { useUpdateDeveloperApp } from '../queries';
-import { CredentialField } from './CredentialField';
+import { CredentialField, HiddenSecret } from './CredentialField';
 import { RedirectUrisForm } from './RedirectUrisForm';
 import { ResetSecretButton } from './ResetSecretButton';
 
@@ -32,14 +34,7 @@ export function ProductionCredentials({ app }: { app: DeveloperApp }) {
           error={saveUris.error}
           onSave={(value) => saveUris.mutateAsync({ redirect_uri: value })}
         />
-        <div>
-          <Text size="sm" fw={500}>
-            {t('developerApps.credentials.clientSecret')}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('developerApps.secret.hidden')}
-          </Text>
-        </div>
+        <HiddenSecret />
         {editable ? (
           <Group>
             <ResetSecretButton
@@ -52,13 +47,13 @@ export function ProductionCredentials({ app }: { app: DeveloperApp }) {
     );
   } else if (app.production_access === 'production_pending') {
     body = (
-      <Alert
-        color="blue"
-        icon={<IconHourglass aria-hidden />}
+      <StatusAlert
+        tone="info"
+        icon={IconHourglass}
         title={t('developerApps.warnings.productionPending.title')}
       >
         {t('developerApps.warnings.productionPending.message')}
-      </Alert>
+      </StatusAlert>
     );
   } else {
     body = (
@@ -83,16 +78,16 @@ export function ProductionCredentials({ app }: { app: DeveloperApp }) {
   }
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="production-card-title">
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4" id="production-card-title">
-          {t('developerApps.production.title')}
-        </Title>
+    <SectionCard
+      id="production-card"
+      title={t('developerApps.production.title')}
+      aside={
         <Badge variant="dot" color={accessColors[app.production_access]}>
           {t(`developerApps.production.access.${app.production_access}`)}
         </Badge>
-      </Group>
+      }
+    >
       {body}
-    </Card>
+    </SectionCard>
   );
 }

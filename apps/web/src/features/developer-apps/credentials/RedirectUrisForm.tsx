@@ -4,13 +4,14 @@ import {
   parseRedirectUris,
   type RedirectUriProblem,
 } from '@lintel/shared';
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { notifySaved } from '../../../components/notifySaved';
+import { SubmitRow } from '../../../components/SubmitRow';
 import { applyServerErrors } from '../../../forms/serverErrors';
 
 /** Where the field sits in its request body, which is also where the server's details point. */
@@ -118,11 +119,9 @@ export function RedirectUrisForm({
         />
         <MutationErrorAlert error={error} form={form} title={t('developerApps.errorOccurred')} />
         {editable ? (
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!modified || invalid} loading={saving}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <SubmitRow disabled={!modified || invalid} loading={saving}>
+            {t('common.save')}
+          </SubmitRow>
         ) : null}
       </Stack>
     </form>

@@ -2,7 +2,7 @@ import type { DeveloperApp, Sandbox } from '@lintel/shared';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useUpdateSandbox } from '../queries';
-import { CredentialField } from './CredentialField';
+import { CredentialField, HiddenSecret } from './CredentialField';
 import { RedirectUrisForm } from './RedirectUrisForm';
 import { ResetSecretButton } from './ResetSecretButton';
 
@@ -41,16 +41,7 @@ export function SandboxCredentials({ app, sandbox }: { app: DeveloperApp; sandbo
         error={update.error}
         onSave={(value) => update.mutateAsync({ sandboxId: sandbox.id, redirectUri: value })}
       />
-      {sandbox.confidential ? (
-        <div>
-          <Text size="sm" fw={500}>
-            {t('developerApps.credentials.clientSecret')}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('developerApps.secret.hidden')}
-          </Text>
-        </div>
-      ) : null}
+      {sandbox.confidential ? <HiddenSecret /> : null}
       {editable && sandbox.app_id ? (
         <Group>
           <ResetSecretButton

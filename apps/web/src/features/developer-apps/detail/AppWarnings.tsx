@@ -1,7 +1,8 @@
 import type { DeveloperApp } from '@lintel/shared';
-import { Alert, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconHourglass } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
+import { IconHourglass } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { StatusAlert } from '../../../components/StatusAlert';
 
 /** The notices above the tabs (spec 2 §2 Warnings). */
 export function AppWarnings({ app }: { app: DeveloperApp }) {
@@ -9,27 +10,22 @@ export function AppWarnings({ app }: { app: DeveloperApp }) {
   const warnings = [];
   if (app.production_access === 'production_pending') {
     warnings.push(
-      <Alert
+      <StatusAlert
         key="pending"
-        color="blue"
-        icon={<IconHourglass aria-hidden />}
+        tone="info"
+        icon={IconHourglass}
         title={t('developerApps.warnings.productionPending.title')}
       >
         {t('developerApps.warnings.productionPending.message')}
-      </Alert>,
+      </StatusAlert>,
     );
   }
   // The app response carries no support contact yet, so every published app is reminded.
   if (app.published_at) {
     warnings.push(
-      <Alert
-        key="support"
-        color="yellow"
-        icon={<IconAlertTriangle aria-hidden />}
-        title={t('developerApps.warnings.supportContact.title')}
-      >
+      <StatusAlert key="support" tone="warning" title={t('developerApps.warnings.supportContact.title')}>
         {t('developerApps.warnings.supportContact.message')}
-      </Alert>,
+      </StatusAlert>,
     );
   }
   if (warnings.length === 0) return null;

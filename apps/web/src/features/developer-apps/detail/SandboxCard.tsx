@@ -1,9 +1,10 @@
 import type { DeveloperApp } from '@lintel/shared';
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconFlask } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
+import { SectionCard } from '../../../components/SectionCard';
 import { SandboxStatusBadge } from '../AppBadges';
 import { API_SUPPORT_EMAIL } from '../constants';
 import { SandboxCredentials } from '../credentials/SandboxCredentials';
@@ -17,6 +18,15 @@ export interface SandboxCardProps {
 }
 
 const supportLink = { support: <Anchor href={`mailto:${API_SUPPORT_EMAIL}`} /> };
+
+/** A sentence that names the API support address as a mailto link. */
+function SupportText({
+  i18nKey,
+}: {
+  i18nKey: 'developerApps.sandbox.failed.contact' | 'developerApps.sandbox.pending.support';
+}) {
+  return <Trans i18nKey={i18nKey} values={{ email: API_SUPPORT_EMAIL }} components={supportLink} />;
+}
 
 /** The sandbox account: being built, failed, or live with its credentials (spec 2 §2, §4). */
 export function SandboxCard({ app, onGenerateFake, generating = false, generateError }: SandboxCardProps) {
@@ -36,11 +46,7 @@ export function SandboxCard({ app, onGenerateFake, generating = false, generateE
       >
         <Text size="sm">{t('developerApps.sandbox.failed.notified')}</Text>
         <Text size="sm" mt="xs">
-          <Trans
-            i18nKey="developerApps.sandbox.failed.contact"
-            values={{ email: API_SUPPORT_EMAIL }}
-            components={supportLink}
-          />
+          <SupportText i18nKey="developerApps.sandbox.failed.contact" />
         </Text>
       </Alert>
     );
@@ -54,11 +60,7 @@ export function SandboxCard({ app, onGenerateFake, generating = false, generateE
             {t('developerApps.sandbox.pending.wait')}
           </Text>
           <Text size="sm" c="dimmed">
-            <Trans
-              i18nKey="developerApps.sandbox.pending.support"
-              values={{ email: API_SUPPORT_EMAIL }}
-              components={supportLink}
-            />
+            <SupportText i18nKey="developerApps.sandbox.pending.support" />
           </Text>
         </Stack>
       </Group>
@@ -70,13 +72,11 @@ export function SandboxCard({ app, onGenerateFake, generating = false, generateE
   const canFake = Boolean(onGenerateFake) && app.permissions.canGenerateFakeSandbox && status !== 'live';
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="sandbox-card-title">
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4" id="sandbox-card-title">
-          {t('developerApps.sandbox.title')}
-        </Title>
-        <SandboxStatusBadge status={status} />
-      </Group>
+    <SectionCard
+      id="sandbox-card"
+      title={t('developerApps.sandbox.title')}
+      aside={<SandboxStatusBadge status={status} />}
+    >
       {body}
       {canFake ? (
         <Stack gap="xs" mt="md">
@@ -93,6 +93,6 @@ export function SandboxCard({ app, onGenerateFake, generating = false, generateE
           </Group>
         </Stack>
       ) : null}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,10 +1,12 @@
 import { DEVELOPER_APP_LIMITS, type DeveloperApp, updateDeveloperAppRequest } from '@lintel/shared';
-import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { notifySaved } from '../../../components/notifySaved';
+import { SectionCard } from '../../../components/SectionCard';
+import { SubmitRow } from '../../../components/SubmitRow';
 import { applyServerErrors } from '../../../forms/serverErrors';
 import { zodResolver } from '../../../forms/zodResolver';
 import { useUpdateDeveloperApp } from '../queries';
@@ -32,10 +34,7 @@ export function AppNameForm({ app }: { app: DeveloperApp }) {
   }, [app.name, app.internal_name]);
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="app-name-title">
-      <Title order={2} size="h4" mb="md" id="app-name-title">
-        {t('developerApps.settings.details.title')}
-      </Title>
+    <SectionCard id="app-name" title={t('developerApps.settings.details.title')}>
       <form
         noValidate
         onSubmit={form.onSubmit(({ developer_app: names }) =>
@@ -70,14 +69,12 @@ export function AppNameForm({ app }: { app: DeveloperApp }) {
             {...form.getInputProps('developer_app.internal_name')}
           />
           {editable ? (
-            <Group justify="flex-end">
-              <Button type="submit" disabled={!form.isDirty()} loading={update.isPending}>
-                {t('common.save')}
-              </Button>
-            </Group>
+            <SubmitRow disabled={!form.isDirty()} loading={update.isPending}>
+              {t('common.save')}
+            </SubmitRow>
           ) : null}
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,9 +1,11 @@
 import type { DeveloperApp } from '@lintel/shared';
-import { Button, Card, Group, Radio, Stack, Title } from '@mantine/core';
+import { Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { notifySaved } from '../../../components/notifySaved';
+import { SectionCard } from '../../../components/SectionCard';
+import { SubmitRow } from '../../../components/SubmitRow';
 import { useUpdateDeveloperApp } from '../queries';
 
 type AppType = 'confidential' | 'public';
@@ -17,10 +19,7 @@ export function AppTypeCard({ app }: { app: DeveloperApp }) {
   const editable = app.permissions.canEdit;
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="app-type-title">
-      <Title order={2} size="h4" mb="md" id="app-type-title">
-        {t('developerApps.settings.type.title')}
-      </Title>
+    <SectionCard id="app-type" title={t('developerApps.settings.type.title')}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -55,14 +54,12 @@ export function AppTypeCard({ app }: { app: DeveloperApp }) {
             </Stack>
           </Radio.Group>
           {editable ? (
-            <Group justify="flex-end">
-              <Button type="submit" disabled={value === saved} loading={update.isPending}>
-                {t('common.save')}
-              </Button>
-            </Group>
+            <SubmitRow disabled={value === saved} loading={update.isPending}>
+              {t('common.save')}
+            </SubmitRow>
           ) : null}
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,9 +1,10 @@
 import { DEVELOPER_APP_LIMITS, type DeveloperApp, THUMBNAIL_TYPES } from '@lintel/shared';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { notifySaved } from '../../../components/notifySaved';
+import { SectionCard } from '../../../components/SectionCard';
 import { UploadDropzone } from '../../../components/UploadDropzone';
 import { AppAvatar } from '../AppBadges';
 import { useUpdateDeveloperApp, useUploadThumbnail } from '../queries';
@@ -17,10 +18,7 @@ export function ThumbnailCard({ app }: { app: DeveloperApp }) {
   const saved = () => notifySaved(t('developerApps.settings.saved'));
 
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="thumbnail-title">
-      <Title order={2} size="h4" mb="md" id="thumbnail-title">
-        {t('developerApps.settings.thumbnail.title')}
-      </Title>
+    <SectionCard id="thumbnail" title={t('developerApps.settings.thumbnail.title')}>
       <Group align="flex-start" wrap="nowrap" gap="lg">
         {app.thumbnail_url ? (
           <img
@@ -77,6 +75,6 @@ export function ThumbnailCard({ app }: { app: DeveloperApp }) {
           ) : null}
         </Stack>
       </Group>
-    </Card>
+    </SectionCard>
   );
 }
