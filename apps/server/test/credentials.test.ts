@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
-import { type Actor, appWithTeam, provisionNow } from './apps-support';
+import { ACTORS, appWithTeam, MANAGERS, provisionNow, statusByActor } from './apps-support';
 import { errorOf, startTestRuntime } from './support';
 
 let runtime: Runtime;
@@ -19,14 +19,8 @@ describe('sandbox credentials', () => {
   it('saves sandbox redirect URIs for owner and admin only, with per-line errors', async () => {
     const { clients, sandboxId, app } = await liveTeam('Sandbox redirects');
     const url = `/api/v1/sandboxes/${sandboxId}`;
-    const expected: Record<Actor, number> = {
-      owner: 200,
-      admin: 200,
-      developer: 403,
-      stranger: 404,
-      platformAdmin: 403,
-    };
-    for (const actor of Object.keys(expected) as Actor[]) {
+    const expected = statusByActor(200, MANAGERS);
+    for (const actor of ACTORS) {
       const response = await clients[actor].request({
         method: 'PATCH',
         url,
