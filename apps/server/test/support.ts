@@ -8,6 +8,7 @@ import { type DatabaseHandle, kyselyOnPglite, kyselyOnPostgres, openPglite } fro
 import type { UserRow } from '../src/db/schema';
 import { hashPassword } from '../src/http/crypto';
 import { authRepository } from '../src/modules/auth/repository';
+import { developerAppRepository } from '../src/modules/developer-apps/repository';
 import { type Runtime, startRuntime } from '../src/runtime';
 
 export const TEST_PASSWORD = 'correct horse battery';
@@ -230,26 +231,18 @@ export async function createApp(
   const db = runtime.database.db;
   const name = overrides.name ?? `App ${sequence}`;
   const now = new Date();
-  const app = await db
-    .insertInto('developer_apps')
-    .values({
-      internal_name: name,
-      name,
-      owner_id: overrides.owner.id,
-      thumbnail_key: null,
-      thumbnail_content_type: null,
-      published_at: null,
-      deleted_at: overrides.deleted ? now : null,
-      created_at: now,
-      updated_at: now,
-    })
+  const app = await developerAppRepository.insert(
+    db,
+    { internalName: name, ownerId: overrides.owner.id },
+    now,
+  );
+  if (!overrides.deleted) return app;
+  return db
+    .updateTable('developer_apps')
+    .set({ deleted_at: now })
+    .where('id', '=', app.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('collaborators')
-    .values({ developer_app_id: app.id, user_id: overrides.owner.id, role: 'owner', created_at: now })
-    .execute();
-  return app;
 }
 
 /** Factory: `user` joins `app` with `role` (written straight to the database). */
