@@ -36,6 +36,11 @@ export async function signInActors(
   return clients;
 }
 
+/** A request to a route scoped to one app by its `developer_app_id` query parameter. */
+export function requestForApp(client: Client, method: 'GET' | 'DELETE', path: string, appId: number) {
+  return client.request({ method, url: `${path}?developer_app_id=${appId}` });
+}
+
 /** The collaborator rows of an app, oldest first. */
 export function collaboratorsOf(runtime: Runtime, app: DeveloperAppRow) {
   return runtime.database.db

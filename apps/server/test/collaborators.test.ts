@@ -8,6 +8,7 @@ import {
   appWithMembers,
   collaboratorsOf,
   MANAGERS,
+  requestForApp,
   signInActors,
   statusByActor,
 } from './apps-support';
@@ -50,10 +51,7 @@ const patch = (client: Client, appId: number, collaborators: unknown) =>
 describe('GET /api/v1/collaborators', () => {
   it('lists the owner first, then oldest first, with the account of each', async () => {
     const { app, owner, admin, developer, target } = await team();
-    const response = await as.developer.request({
-      method: 'GET',
-      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as.developer, 'GET', '/api/v1/collaborators', app.id);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.map((c: { id: number }) => c.id)).toEqual([owner.id, admin.id, developer.id, target.id]);
@@ -72,10 +70,7 @@ describe('GET /api/v1/collaborators', () => {
   const expected = statusByActor(200, ['owner', 'admin', 'developer', 'platformAdmin']);
   it.each(ACTORS)('%s reads the list', async (actor) => {
     const { app } = await team();
-    const response = await as[actor].request({
-      method: 'GET',
-      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as[actor], 'GET', '/api/v1/collaborators', app.id);
     expect(response.statusCode).toBe(expected[actor]);
     if (expected[actor] === 404) expect(errorOf(response).code).toBe('not_found');
   });
@@ -83,10 +78,7 @@ describe('GET /api/v1/collaborators', () => {
   it('is 404 for everyone on a deleted app, 404 on an unknown app, 422 without developer_app_id, 401 signed out', async () => {
     const { app } = await team({ deleted: true });
     for (const actor of ACTORS) {
-      const response = await as[actor].request({
-        method: 'GET',
-        url: `/api/v1/collaborators?developer_app_id=${app.id}`,
-      });
+      const response = await requestForApp(as[actor], 'GET', '/api/v1/collaborators', app.id);
       expect(response.statusCode, actor).toBe(404);
     }
     expect(
@@ -254,10 +246,7 @@ describe('PATCH /api/v1/collaborators: transfer of ownership', () => {
     const again = await patch(as.owner, app.id, [{ id: target.id, role: 'owner' }]);
     expect(again.statusCode).toBe(403);
     expect(errorOf(again).message).toBe('Only the owner can transfer ownership.');
-    const permissions = await as.owner.request({
-      method: 'GET',
-      url: `/api/v1/developer_app_permissions?developer_app_id=${app.id}`,
-    });
+    const permissions = await requestForApp(as.owner, 'GET', '/api/v1/developer_app_permissions', app.id);
     expect(permissions.json().role).toBe('admin');
     expect(permissions.json().permissions.canTransferOwnership).toBe(false);
 
@@ -300,10 +289,7 @@ describe('DELETE /api/v1/collaborators/{id}', () => {
   const expected = statusByActor(204, MANAGERS);
   it.each(ACTORS)('%s removes a developer', async (actor) => {
     const { app, target } = await team();
-    const response = await as[actor].request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${target.id}?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as[actor], 'DELETE', `/api/v1/collaborators/${target.id}`, app.id);
     expect(response.statusCode).toBe(expected[actor]);
     const ids = (await collaboratorsOf(runtime, app)).map((c) => c.id);
     expect(ids.includes(target.id)).toBe(expected[actor] !== 204);
@@ -311,37 +297,22 @@ describe('DELETE /api/v1/collaborators/{id}', () => {
 
   it('takes the app away from the removed collaborator', async () => {
     const { app, developer } = await team();
-    const response = await as.admin.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${developer.id}?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as.admin, 'DELETE', `/api/v1/collaborators/${developer.id}`, app.id);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    const list = await as.developer.request({
-      method: 'GET',
-      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
-    });
+    const list = await requestForApp(as.developer, 'GET', '/api/v1/collaborators', app.id);
     expect(list.statusCode).toBe(404);
   });
 
   it('never removes the owner nor yourself', async () => {
     const { app, owner, admin } = await team();
     const before = await collaboratorsOf(runtime, app);
-    const theOwner = await as.admin.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${owner.id}?developer_app_id=${app.id}`,
-    });
+    const theOwner = await requestForApp(as.admin, 'DELETE', `/api/v1/collaborators/${owner.id}`, app.id);
     expect(theOwner.statusCode).toBe(403);
     expect(errorOf(theOwner).message).toMatch(/owner cannot be removed/);
-    const ownerSelf = await as.owner.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${owner.id}?developer_app_id=${app.id}`,
-    });
+    const ownerSelf = await requestForApp(as.owner, 'DELETE', `/api/v1/collaborators/${owner.id}`, app.id);
     expect(ownerSelf.statusCode).toBe(403);
-    const adminSelf = await as.admin.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${admin.id}?developer_app_id=${app.id}`,
-    });
+    const adminSelf = await requestForApp(as.admin, 'DELETE', `/api/v1/collaborators/${admin.id}`, app.id);
     expect(adminSelf.statusCode).toBe(403);
     expect(errorOf(adminSelf).message).toBe('You cannot remove yourself from this app.');
     expect(await collaboratorsOf(runtime, app)).toEqual(before);
@@ -350,16 +321,15 @@ describe('DELETE /api/v1/collaborators/{id}', () => {
   it('is 404 for a collaborator of another app or an unknown id, 422 without developer_app_id', async () => {
     const { app } = await team();
     const other = await team();
-    const foreign = await as.owner.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${other.target.id}?developer_app_id=${app.id}`,
-    });
+    const foreign = await requestForApp(
+      as.owner,
+      'DELETE',
+      `/api/v1/collaborators/${other.target.id}`,
+      app.id,
+    );
     expect(foreign.statusCode).toBe(404);
     expect((await collaboratorsOf(runtime, other.app)).map((c) => c.id)).toContain(other.target.id);
-    const unknown = await as.owner.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/999999?developer_app_id=${app.id}`,
-    });
+    const unknown = await requestForApp(as.owner, 'DELETE', '/api/v1/collaborators/999999', app.id);
     expect(unknown.statusCode).toBe(404);
     const noApp = await as.owner.request({
       method: 'DELETE',
@@ -373,10 +343,7 @@ describe('DELETE /api/v1/collaborators/{id}', () => {
 describe('GET /api/v1/developer_app_permissions', () => {
   it.each(ACTORS)('%s reads their role, permissions and the matrix', async (actor) => {
     const { app } = await team();
-    const response = await as[actor].request({
-      method: 'GET',
-      url: `/api/v1/developer_app_permissions?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as[actor], 'GET', '/api/v1/developer_app_permissions', app.id);
     if (actor === 'stranger') {
       expect(response.statusCode).toBe(404);
       return;

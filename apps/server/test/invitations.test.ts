@@ -8,6 +8,7 @@ import {
   appWithMembers,
   collaboratorsOf,
   MANAGERS,
+  requestForApp,
   signInActors,
   statusByActor,
 } from './apps-support';
@@ -236,10 +237,7 @@ describe('GET /api/v1/invitations', () => {
   it.each(ACTORS)('%s reads the pending invitations', async (actor) => {
     const app = await team();
     const { invitation } = await invited_(app, newEmail());
-    const response = await as[actor].request({
-      method: 'GET',
-      url: `/api/v1/invitations?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as[actor], 'GET', '/api/v1/invitations', app.id);
     if (actor === 'stranger') {
       expect(response.statusCode).toBe(404);
       return;
@@ -264,10 +262,7 @@ describe('GET /api/v1/invitations', () => {
       .execute();
     const { client } = await signedInAs(acceptedEmail);
     expect((await accept(client, accepted.token)).statusCode).toBe(200);
-    const response = await as.developer.request({
-      method: 'GET',
-      url: `/api/v1/invitations?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as.developer, 'GET', '/api/v1/invitations', app.id);
     expect(response.json().map((i: { id: number; role: string }) => [i.id, i.role])).toEqual([
       [first.invitation.id, 'developer'],
       [last.invitation.id, 'admin'],
@@ -277,10 +272,7 @@ describe('GET /api/v1/invitations', () => {
 
   it('is 404 on a deleted app, 422 without developer_app_id, 401 signed out', async () => {
     const app = await team({ deleted: true });
-    expect(
-      (await as.owner.request({ method: 'GET', url: `/api/v1/invitations?developer_app_id=${app.id}` }))
-        .statusCode,
-    ).toBe(404);
+    expect((await requestForApp(as.owner, 'GET', '/api/v1/invitations', app.id)).statusCode).toBe(404);
     const missing = await as.owner.request({ method: 'GET', url: '/api/v1/invitations' });
     expect(missing.statusCode).toBe(422);
     expect(errorOf(missing).details[0]?.path).toBe('developer_app_id');
@@ -348,10 +340,7 @@ describe('POST /api/v1/invitations/accept', () => {
     const email = newEmail();
     const { invitation, token } = await invited_(app, email, 'admin');
     const { user, client } = await signedInAs(email);
-    const hidden = await client.request({
-      method: 'GET',
-      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
-    });
+    const hidden = await requestForApp(client, 'GET', '/api/v1/collaborators', app.id);
     expect(hidden.statusCode).toBe(404);
 
     const response = await accept(client, token);
@@ -362,16 +351,10 @@ describe('POST /api/v1/invitations/accept', () => {
     expect(row?.accepted_by).toBe(user.id);
     expect((await collaboratorsOf(runtime, app)).find((c) => c.user_id === user.id)?.role).toBe('admin');
 
-    const list = await client.request({
-      method: 'GET',
-      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
-    });
+    const list = await requestForApp(client, 'GET', '/api/v1/collaborators', app.id);
     expect(list.statusCode).toBe(200);
     expect(list.json().map((c: { email: string }) => c.email)).toContain(email);
-    const permissions = await client.request({
-      method: 'GET',
-      url: `/api/v1/developer_app_permissions?developer_app_id=${app.id}`,
-    });
+    const permissions = await requestForApp(client, 'GET', '/api/v1/developer_app_permissions', app.id);
     expect(permissions.json().role).toBe('admin');
     expect(permissions.json().permissions.canManageCollaborators).toBe(true);
 
@@ -502,10 +485,7 @@ describe('an invitation is not a collaborator', () => {
     for (let i = 0; i < 20 && (invitationId === 0 || collaboratorIds.includes(invitationId)); i++) {
       invitationId = (await invited_(app, newEmail())).invitation.id;
     }
-    const response = await as.owner.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${invitationId}?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as.owner, 'DELETE', `/api/v1/collaborators/${invitationId}`, app.id);
     expect(response.statusCode).toBe(404);
     expect((await invitationsOf(app)).every((i) => i.status === 'pending')).toBe(true);
   });
