@@ -41,6 +41,15 @@ export function requestForApp(client: Client, method: 'GET' | 'DELETE', path: st
   return client.request({ method, url: `${path}?developer_app_id=${appId}` });
 }
 
+/** A platform administrator's grant of production access to an app (the admin route). */
+export function grantProduction(client: Client, appId: number) {
+  return client.request({
+    method: 'PATCH',
+    url: `/api/v1/admin/developer_apps/${appId}`,
+    payload: { developer_app: { production_access: 'granted' } },
+  });
+}
+
 /** The collaborator rows of an app, oldest first. */
 export function collaboratorsOf(runtime: Runtime, app: DeveloperAppRow) {
   return runtime.database.db
