@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, kyselyOnPglite, kyselyOnPostgres, openPglite } from '../src/db/index';
-import type { UserRow } from '../src/db/schema';
+import type { Database, UserRow } from '../src/db/schema';
 import { hashPassword } from '../src/http/crypto';
 import { authRepository } from '../src/modules/auth/repository';
 import { developerAppRepository } from '../src/modules/developer-apps/repository';
@@ -215,6 +215,15 @@ export async function createNotification(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** How many rows `table` holds: a refused request must leave it as it was. */
+export async function countRows(runtime: Runtime, table: keyof Database): Promise<number> {
+  const row = await runtime.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** A YYYY-MM-DD date `days` from today (UTC). */
