@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
 import { Mailbox } from './mailbox';
-import { createUser, outboundEmails, startTestRuntime, tokenFrom } from './support';
+import { createUser, outboundEmails, registerViaApi, startTestRuntime, tokenFrom } from './support';
 
 let mailbox: Mailbox;
 let runtime: Runtime;
@@ -32,16 +32,7 @@ afterAll(async () => {
 
 describe('mail delivery through the job queue', () => {
   it('sends the confirmation e-mail over SMTP as text and HTML and records it as sent', async () => {
-    await runtime.app.inject({
-      method: 'POST',
-      url: '/api/v1/registrations',
-      payload: {
-        name: 'Ñandú Müller',
-        company_name: 'C',
-        email: 'smtp@example.test',
-        password: 'long enough password',
-      },
-    });
+    await registerViaApi(runtime, { name: 'Ñandú Müller', email: 'smtp@example.test' });
     const message = await mailbox.waitFor((m) => m.to.includes('smtp@example.test'));
     expect(message.subject).toBe('Confirm your Lintel account');
     expect(message.text).toContain('Ñandú Müller');

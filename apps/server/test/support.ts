@@ -217,6 +217,18 @@ export async function createNotification(
     .executeTakeFirstOrThrow();
 }
 
+/** Signs up through the API (POST /api/v1/registrations), which queues the confirmation e-mail. */
+export function registerViaApi(
+  runtime: Runtime,
+  account: { email: string; name?: string; company_name?: string; password?: string },
+) {
+  return runtime.app.inject({
+    method: 'POST',
+    url: '/api/v1/registrations',
+    payload: { name: 'N', company_name: 'C', password: 'long enough password', ...account },
+  });
+}
+
 /** How many rows `table` holds: a refused request must leave it as it was. */
 export async function countRows(runtime: Runtime, table: keyof Database): Promise<number> {
   const row = await runtime.database.db
