@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { runDatabaseUrl } from './env';
 import { linkFrom, type Mailbox } from './mailbox';
 
@@ -132,4 +132,43 @@ export async function setCriticalEmails(
   expect(response.status(), await response.text()).toBe(200);
   const account = (await response.json()) as { critical_emails: boolean };
   expect(account.critical_emails).toBe(on);
+}
+
+/** The users a journey file makes for itself before its tests. */
+export interface JourneyUsers {
+  /** Developers signed up and confirmed through the API. */
+  developers?: readonly NewUser[];
+  /** Platform administrators (`signUpAdmin`). */
+  admins?: readonly NewUser[];
+  /** Runs for each developer once it is signed up, in that user's request context. */
+  afterSignUp?: (request: APIRequestContext, user: NewUser) => Promise<void>;
+}
+
+/**
+ * The setup every journey with users of its own shares: starts `mailbox` and signs the users up
+ * before the file's tests (each in a request context of its own, so no session leaks into the next),
+ * and stops the mailbox after them.
+ */
+export function signUpBeforeAll(mailbox: Mailbox, users: JourneyUsers): void {
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    await mailbox.start();
+    const signUps = [
+      ...(users.developers ?? []).map((user) => async (request: APIRequestContext) => {
+        await signUpViaApi(request, mailbox, user);
+        await users.afterSignUp?.(request, user);
+      }),
+      ...(users.admins ?? []).map(
+        (user) => (request: APIRequestContext) => signUpAdmin(request, mailbox, user),
+      ),
+    ];
+    for (const signUp of signUps) {
+      const request = await playwright.request.newContext({ baseURL });
+      try {
+        await signUp(request);
+      } finally {
+        await request.dispose();
+      }
+    }
+  });
+  test.afterAll(() => mailbox.stop());
 }

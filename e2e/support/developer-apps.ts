@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { waitForItemsOrEmpty } from './lists';
 
 /** What the apps API answers for one app (the fields the journeys look at). */
 export interface DeveloperAppBody {
@@ -75,12 +76,6 @@ export async function waitForCollaborators(page: Page): Promise<void> {
 
 /** The apps list has loaded: either app cards or the empty state, so an absent card means something. */
 export async function waitForAppsList(page: Page): Promise<void> {
-  const main = page.getByRole('main');
   await expect(page.getByRole('heading', { level: 1, name: 'Apps', exact: true })).toBeVisible();
-  await expect(
-    main
-      .getByRole('listitem')
-      .or(main.getByText('You have no apps yet', { exact: true }))
-      .first(),
-  ).toBeVisible();
+  await waitForItemsOrEmpty(page.getByRole('main'), 'listitem', 'You have no apps yet');
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { waitForItemsOrEmpty } from './lists';
 
 /** What the admin API answers for a notification (the fields the journeys look at). */
 export interface AdminNotification {
@@ -54,12 +55,7 @@ export async function openBell(page: Page): Promise<Locator> {
   await bell(page).click();
   const dropdown = page.getByRole('dialog', { name: /^Notifications/ });
   await expect(dropdown).toBeVisible();
-  await expect(
-    dropdown
-      .getByRole('listitem')
-      .or(dropdown.getByText('No Notifications.', { exact: true }))
-      .first(),
-  ).toBeVisible();
+  await waitForItemsOrEmpty(dropdown, 'listitem', 'No Notifications.');
   return dropdown;
 }
 
@@ -78,13 +74,7 @@ export async function openNotificationList(page: Page): Promise<void> {
 }
 
 export async function waitForNotificationList(page: Page): Promise<void> {
-  const main = page.getByRole('main');
-  await expect(
-    main
-      .getByRole('article')
-      .or(main.getByText('No Notifications.', { exact: true }))
-      .first(),
-  ).toBeVisible();
+  await waitForItemsOrEmpty(page.getByRole('main'), 'article', 'No Notifications.');
 }
 
 /** A card of /notifications, found by its title (the card is an article named by its heading). */

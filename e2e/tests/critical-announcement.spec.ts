@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newUser, setCriticalEmails, signIn, signUpAdmin, signUpViaApi } from '../support/api';
+import { newUser, setCriticalEmails, signIn, signUpBeforeAll } from '../support/api';
 import { Mailbox, type ReceivedMessage } from '../support/mailbox';
 import {
   type AdminNotification,
@@ -29,27 +29,13 @@ const subscribed = [newUser('Critical A'), newUser('Critical B')];
 const optedOut = newUser('Critical Off');
 const admin = newUser('Critical Admin');
 
-test.beforeAll(async ({ playwright }) => {
-  await mailbox.start();
-  for (const user of [...subscribed, optedOut]) {
-    const request = await playwright.request.newContext();
-    try {
-      await signUpViaApi(request, mailbox, user);
-      if (user === optedOut) {
-        await setCriticalEmails(request, await signIn(request, user), false);
-      }
-    } finally {
-      await request.dispose();
-    }
-  }
-  const request = await playwright.request.newContext();
-  try {
-    await signUpAdmin(request, mailbox, admin);
-  } finally {
-    await request.dispose();
-  }
+signUpBeforeAll(mailbox, {
+  developers: [...subscribed, optedOut],
+  admins: [admin],
+  afterSignUp: async (request, user) => {
+    if (user === optedOut) await setCriticalEmails(request, await signIn(request, user), false);
+  },
 });
-test.afterAll(() => mailbox.stop());
 
 test('a critical notification is e-mailed to subscribed developers and read through the bell', async ({
   page,

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { newUser, signIn, signUpAdmin, signUpViaApi } from '../support/api';
+import { newUser, signIn, signUpBeforeAll } from '../support/api';
 import { Mailbox } from '../support/mailbox';
 import {
   type AdminNotification,
@@ -26,17 +26,7 @@ const mailbox = new Mailbox();
 const developer = newUser('Draft Reader');
 const admin = newUser('Draft Admin');
 
-test.beforeAll(async ({ playwright }) => {
-  await mailbox.start();
-  const request = await playwright.request.newContext();
-  try {
-    await signUpViaApi(request, mailbox, developer);
-    await signUpAdmin(request, mailbox, admin);
-  } finally {
-    await request.dispose();
-  }
-});
-test.afterAll(() => mailbox.stop());
+signUpBeforeAll(mailbox, { developers: [developer], admins: [admin] });
 
 /** The developer in a browser context of its own, next to the admin's page. */
 async function developerPage(browser: Browser): Promise<Page> {

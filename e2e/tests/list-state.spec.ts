@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type ApiSession, newUser, signIn, signUpAdmin } from '../support/api';
+import { type ApiSession, newUser, signIn, signUpBeforeAll } from '../support/api';
 import { Mailbox } from '../support/mailbox';
 import { type AdminNotification, adminTable, uniqueMarker } from '../support/notifications';
 import { screen } from '../support/screens';
@@ -35,16 +35,7 @@ async function expectRows(page: Page, titles: string[]): Promise<void> {
 const mailbox = new Mailbox();
 const admin = newUser('List Admin');
 
-test.beforeAll(async ({ playwright }) => {
-  await mailbox.start();
-  const request = await playwright.request.newContext();
-  try {
-    await signUpAdmin(request, mailbox, admin);
-  } finally {
-    await request.dispose();
-  }
-});
-test.afterAll(() => mailbox.stop());
+signUpBeforeAll(mailbox, { admins: [admin] });
 
 const titleHeader = (page: Page) => adminTable(page).getByRole('columnheader', { name: 'Title' });
 const pageButton = (page: Page, number: number) =>

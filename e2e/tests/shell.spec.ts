@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { CONFIRMATION_SUBJECT, newUser, signIn, signUpAdmin, signUpViaApi } from '../support/api';
+import { CONFIRMATION_SUBJECT, newUser, signIn, signUpBeforeAll } from '../support/api';
 import { Mailbox } from '../support/mailbox';
 import { screen } from '../support/screens';
 
@@ -9,17 +9,7 @@ const developer = newUser('Shell');
 // The Admin menu needs a platform administrator: this file makes its own.
 const admin = newUser('Shell Admin');
 
-test.beforeAll(async ({ playwright, baseURL }) => {
-  await mailbox.start();
-  const request = await playwright.request.newContext({ baseURL });
-  try {
-    await signUpViaApi(request, mailbox, developer);
-    await signUpAdmin(request, mailbox, admin);
-  } finally {
-    await request.dispose();
-  }
-});
-test.afterAll(() => mailbox.stop());
+signUpBeforeAll(mailbox, { developers: [developer], admins: [admin] });
 
 const header = (page: Page) => page.getByRole('banner');
 

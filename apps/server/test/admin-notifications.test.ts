@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
 import {
   type Client,
+  countRows,
   createNotification,
   createUser,
   dayFromToday,
@@ -194,18 +195,12 @@ describe('admin notifications: bad input', () => {
     [{ ...valid, author: 'me' }, 'author', 'is not a known field'],
     [{ summary: 's', body: 'b' }, 'title', "can't be blank"],
   ])('refuses %j on %s', async (payload, path, message) => {
-    const before = await runtime.database.db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const before = await countRows(runtime, 'notifications');
     const response = await admin.request({ method: 'POST', url: base, payload });
     expect(response.statusCode).toBe(422);
     expect(errorOf(response).details).toMatchObject([{ path, message }]);
-    const after = await runtime.database.db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    const after = await countRows(runtime, 'notifications');
+    expect(after).toBe(before);
   });
 
   it('refuses a bad update without changing the notification', async () => {

@@ -7,6 +7,59 @@ export type Actor = 'owner' | 'admin' | 'developer' | 'stranger' | 'platformAdmi
 /** Every actor, in the order the authorization tables of the tests list them. */
 export const ACTORS: readonly Actor[] = ['owner', 'admin', 'developer', 'stranger', 'platformAdmin'];
 
+/**
+ * What each actor gets from a route of an app that only `allowed` may use: `ok` for them, 404 for a
+ * stranger (who may not learn that the app exists), 403 for everyone else.
+ */
+export function statusByActor(ok: number, allowed: readonly Actor[]): Record<Actor, number> {
+  return Object.fromEntries(
+    ACTORS.map((actor) => [actor, allowed.includes(actor) ? ok : actor === 'stranger' ? 404 : 403]),
+  ) as Record<Actor, number>;
+}
+
+/** The roles that manage an app (edit it, its credentials and its collaborators). */
+export const MANAGERS: readonly Actor[] = ['owner', 'admin'];
+
+/**
+ * One signed-in client per actor, for a test file to put on the apps of `appWithMembers`; `names`
+ * gives some of them a name the assertions read.
+ */
+export async function signInActors(
+  runtime: Runtime,
+  names: Partial<Record<Actor, string>> = {},
+): Promise<Record<Actor, Client>> {
+  const clients = {} as Record<Actor, Client>;
+  for (const actor of ACTORS) {
+    const user = await createUser(runtime, { name: names[actor], isAdmin: actor === 'platformAdmin' });
+    clients[actor] = await signIn(runtime.app, user);
+  }
+  return clients;
+}
+
+/** A request to a route scoped to one app by its `developer_app_id` query parameter. */
+export function requestForApp(client: Client, method: 'GET' | 'DELETE', path: string, appId: number) {
+  return client.request({ method, url: `${path}?developer_app_id=${appId}` });
+}
+
+/** A platform administrator's grant of production access to an app (the admin route). */
+export function grantProduction(client: Client, appId: number) {
+  return client.request({
+    method: 'PATCH',
+    url: `/api/v1/admin/developer_apps/${appId}`,
+    payload: { developer_app: { production_access: 'granted' } },
+  });
+}
+
+/** The collaborator rows of an app, oldest first. */
+export function collaboratorsOf(runtime: Runtime, app: DeveloperAppRow) {
+  return runtime.database.db
+    .selectFrom('collaborators')
+    .select(['id', 'user_id', 'role'])
+    .where('developer_app_id', '=', app.id)
+    .orderBy('id')
+    .execute();
+}
+
 /** Factory: an app created through the service (so its sandbox is requested), owned by `owner`. */
 export async function createApp(
   runtime: Runtime,

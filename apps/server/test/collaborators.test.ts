@@ -2,8 +2,17 @@ import { PERMISSION_MATRIX } from '@lintel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeveloperAppRow, UserRow } from '../src/db/schema';
 import type { Runtime } from '../src/runtime';
-import { ACTORS, type Actor, appWithMembers } from './apps-support';
-import { type Client, createUser, errorOf, signIn, startTestRuntime } from './support';
+import {
+  ACTORS,
+  type Actor,
+  appWithMembers,
+  collaboratorsOf,
+  MANAGERS,
+  requestForApp,
+  signInActors,
+  statusByActor,
+} from './apps-support';
+import { type Client, createUser, errorOf, startTestRuntime } from './support';
 
 let runtime: Runtime;
 let as: Record<Actor, Client>;
@@ -11,13 +20,7 @@ let member: UserRow;
 
 beforeAll(async () => {
   runtime = await startTestRuntime();
-  as = {
-    owner: await signIn(runtime.app, await createUser(runtime, { name: 'Olga Owner' })),
-    admin: await signIn(runtime.app, await createUser(runtime, { name: 'Ada Admin' })),
-    developer: await signIn(runtime.app, await createUser(runtime, { name: 'Dev Developer' })),
-    stranger: await signIn(runtime.app, await createUser(runtime)),
-    platformAdmin: await signIn(runtime.app, await createUser(runtime, { isAdmin: true })),
-  };
+  as = await signInActors(runtime, { owner: 'Olga Owner', admin: 'Ada Admin', developer: 'Dev Developer' });
   member = await createUser(runtime, { name: 'Mia Member' });
 });
 afterAll(() => runtime?.close());
@@ -29,15 +32,6 @@ const team = (options: { deleted?: boolean } = {}) =>
     { owner: as.owner.user, admin: as.admin.user, developer: as.developer.user },
     { ...options, target: member },
   );
-
-function rolesOf(app: DeveloperAppRow) {
-  return runtime.database.db
-    .selectFrom('collaborators')
-    .select(['id', 'user_id', 'role'])
-    .where('developer_app_id', '=', app.id)
-    .orderBy('id')
-    .execute();
-}
 
 function appRow(app: DeveloperAppRow) {
   return runtime.database.db
@@ -57,10 +51,7 @@ const patch = (client: Client, appId: number, collaborators: unknown) =>
 describe('GET /api/v1/collaborators', () => {
   it('lists the owner first, then oldest first, with the account of each', async () => {
     const { app, owner, admin, developer, target } = await team();
-    const response = await as.developer.request({
-      method: 'GET',
-      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as.developer, 'GET', '/api/v1/collaborators', app.id);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.map((c: { id: number }) => c.id)).toEqual([owner.id, admin.id, developer.id, target.id]);
@@ -76,19 +67,10 @@ describe('GET /api/v1/collaborators', () => {
     expect(body.map((c: { role: string }) => c.role)).toEqual(['owner', 'admin', 'developer', 'developer']);
   });
 
-  const expected: Record<Actor, number> = {
-    owner: 200,
-    admin: 200,
-    developer: 200,
-    stranger: 404,
-    platformAdmin: 200,
-  };
+  const expected = statusByActor(200, ['owner', 'admin', 'developer', 'platformAdmin']);
   it.each(ACTORS)('%s reads the list', async (actor) => {
     const { app } = await team();
-    const response = await as[actor].request({
-      method: 'GET',
-      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as[actor], 'GET', '/api/v1/collaborators', app.id);
     expect(response.statusCode).toBe(expected[actor]);
     if (expected[actor] === 404) expect(errorOf(response).code).toBe('not_found');
   });
@@ -96,10 +78,7 @@ describe('GET /api/v1/collaborators', () => {
   it('is 404 for everyone on a deleted app, 404 on an unknown app, 422 without developer_app_id, 401 signed out', async () => {
     const { app } = await team({ deleted: true });
     for (const actor of ACTORS) {
-      const response = await as[actor].request({
-        method: 'GET',
-        url: `/api/v1/collaborators?developer_app_id=${app.id}`,
-      });
+      const response = await requestForApp(as[actor], 'GET', '/api/v1/collaborators', app.id);
       expect(response.statusCode, actor).toBe(404);
     }
     expect(
@@ -120,24 +99,18 @@ describe('GET /api/v1/collaborators', () => {
 });
 
 describe('PATCH /api/v1/collaborators: role changes', () => {
-  const expected: Record<Actor, number> = {
-    owner: 200,
-    admin: 200,
-    developer: 403,
-    stranger: 404,
-    platformAdmin: 403,
-  };
+  const expected = statusByActor(200, MANAGERS);
   it.each(ACTORS)('%s makes a developer an admin', async (actor) => {
     const { app, target } = await team();
-    const before = await rolesOf(app);
+    const before = await collaboratorsOf(runtime, app);
     const response = await patch(as[actor], app.id, [{ id: target.id, role: 'admin' }]);
     expect(response.statusCode).toBe(expected[actor]);
     if (expected[actor] === 200) {
       expect(response.json().find((c: { id: number }) => c.id === target.id).role).toBe('admin');
-      expect((await rolesOf(app)).find((c) => c.id === target.id)?.role).toBe('admin');
+      expect((await collaboratorsOf(runtime, app)).find((c) => c.id === target.id)?.role).toBe('admin');
     } else {
       expect(errorOf(response).code).toBe(expected[actor] === 404 ? 'not_found' : 'forbidden');
-      expect(await rolesOf(app)).toEqual(before);
+      expect(await collaboratorsOf(runtime, app)).toEqual(before);
     }
   });
 
@@ -160,7 +133,7 @@ describe('PATCH /api/v1/collaborators: role changes', () => {
 
   it("refuses changing your own role or the owner's row, for owner and admin alike", async () => {
     const { app, owner, admin } = await team();
-    const before = await rolesOf(app);
+    const before = await collaboratorsOf(runtime, app);
     const own = await patch(as.admin, app.id, [{ id: admin.id, role: 'developer' }]);
     expect(own.statusCode).toBe(403);
     expect(errorOf(own).message).toBe('You cannot change your own role.');
@@ -170,18 +143,18 @@ describe('PATCH /api/v1/collaborators: role changes', () => {
     const ownerSelf = await patch(as.owner, app.id, [{ id: owner.id, role: 'admin' }]);
     expect(ownerSelf.statusCode).toBe(403);
     expect(errorOf(ownerSelf).message).toBe('You cannot change your own role.');
-    expect(await rolesOf(app)).toEqual(before);
+    expect(await collaboratorsOf(runtime, app)).toEqual(before);
   });
 
   it('applies all entries or none: one refused entry leaves every role as it was', async () => {
     const { app, admin, target } = await team();
-    const before = await rolesOf(app);
+    const before = await collaboratorsOf(runtime, app);
     const response = await patch(as.admin, app.id, [
       { id: target.id, role: 'admin' },
       { id: admin.id, role: 'developer' },
     ]);
     expect(response.statusCode).toBe(403);
-    expect(await rolesOf(app)).toEqual(before);
+    expect(await collaboratorsOf(runtime, app)).toEqual(before);
   });
 
   it('accepts entries that keep a role (the whole table may be sent)', async () => {
@@ -193,14 +166,19 @@ describe('PATCH /api/v1/collaborators: role changes', () => {
       { id: target.id, role: 'admin' },
     ]);
     expect(response.statusCode).toBe(200);
-    expect((await rolesOf(app)).map((c) => c.role)).toEqual(['owner', 'admin', 'developer', 'admin']);
+    expect((await collaboratorsOf(runtime, app)).map((c) => c.role)).toEqual([
+      'owner',
+      'admin',
+      'developer',
+      'admin',
+    ]);
   });
 
   it('refuses bad input with 422 and one detail per field, changing nothing', async () => {
     const { app, target } = await team();
     const other = await team();
-    const before = await rolesOf(app);
-    const otherBefore = await rolesOf(other.app);
+    const before = await collaboratorsOf(runtime, app);
+    const otherBefore = await collaboratorsOf(runtime, other.app);
     const cases: [unknown, string][] = [
       [[{ id: target.id, role: 'user' }], 'collaborators.0.role'],
       [[{ id: target.id, role: 'boss' }], 'collaborators.0.role'],
@@ -231,26 +209,20 @@ describe('PATCH /api/v1/collaborators: role changes', () => {
     });
     expect(noApp.statusCode).toBe(422);
     expect(errorOf(noApp).details[0]?.path).toBe('developer_app_id');
-    expect(await rolesOf(app)).toEqual(before);
-    expect(await rolesOf(other.app)).toEqual(otherBefore);
+    expect(await collaboratorsOf(runtime, app)).toEqual(before);
+    expect(await collaboratorsOf(runtime, other.app)).toEqual(otherBefore);
   });
 });
 
 describe('PATCH /api/v1/collaborators: transfer of ownership', () => {
-  const expected: Record<Actor, number> = {
-    owner: 200,
-    admin: 403,
-    developer: 403,
-    stranger: 404,
-    platformAdmin: 403,
-  };
+  const expected = statusByActor(200, ['owner']);
   it.each(ACTORS)('%s gives the owner role to a developer', async (actor) => {
     const { app, target } = await team();
-    const before = await rolesOf(app);
+    const before = await collaboratorsOf(runtime, app);
     const response = await patch(as[actor], app.id, [{ id: target.id, role: 'owner' }]);
     expect(response.statusCode).toBe(expected[actor]);
     if (expected[actor] !== 200) {
-      expect(await rolesOf(app)).toEqual(before);
+      expect(await collaboratorsOf(runtime, app)).toEqual(before);
       expect((await appRow(app)).owner_id).toBe(as.owner.user.id);
     }
     if (actor === 'admin') expect(errorOf(response).message).toBe('Only the owner can transfer ownership.');
@@ -274,17 +246,14 @@ describe('PATCH /api/v1/collaborators: transfer of ownership', () => {
     const again = await patch(as.owner, app.id, [{ id: target.id, role: 'owner' }]);
     expect(again.statusCode).toBe(403);
     expect(errorOf(again).message).toBe('Only the owner can transfer ownership.');
-    const permissions = await as.owner.request({
-      method: 'GET',
-      url: `/api/v1/developer_app_permissions?developer_app_id=${app.id}`,
-    });
+    const permissions = await requestForApp(as.owner, 'GET', '/api/v1/developer_app_permissions', app.id);
     expect(permissions.json().role).toBe('admin');
     expect(permissions.json().permissions.canTransferOwnership).toBe(false);
 
     // The new owner can hand it back.
     const handBack = await patch(as.developer, app.id, [{ id: owner.id, role: 'owner' }]);
     expect(handBack.statusCode).toBe(200);
-    expect((await rolesOf(app)).find((c) => c.id === developer.id)?.role).toBe('admin');
+    expect((await collaboratorsOf(runtime, app)).find((c) => c.id === developer.id)?.role).toBe('admin');
     expect((await appRow(app)).owner_id).toBe(as.owner.user.id);
   });
 
@@ -295,7 +264,7 @@ describe('PATCH /api/v1/collaborators: transfer of ownership', () => {
       { id: target.id, role: 'admin' },
     ]);
     expect(response.statusCode).toBe(200);
-    const roles = await rolesOf(app);
+    const roles = await collaboratorsOf(runtime, app);
     expect(roles.find((c) => c.id === admin.id)?.role).toBe('owner');
     expect(roles.find((c) => c.id === owner.id)?.role).toBe('admin');
     expect(roles.find((c) => c.id === target.id)?.role).toBe('admin');
@@ -304,88 +273,63 @@ describe('PATCH /api/v1/collaborators: transfer of ownership', () => {
 
   it('refuses two owner entries in one request, changing nothing', async () => {
     const { app, admin, target } = await team();
-    const before = await rolesOf(app);
+    const before = await collaboratorsOf(runtime, app);
     const response = await patch(as.owner, app.id, [
       { id: admin.id, role: 'owner' },
       { id: target.id, role: 'owner' },
     ]);
     expect(response.statusCode).toBe(422);
     expect(errorOf(response).details[0]?.path).toBe('collaborators');
-    expect(await rolesOf(app)).toEqual(before);
+    expect(await collaboratorsOf(runtime, app)).toEqual(before);
     expect((await appRow(app)).owner_id).toBe(as.owner.user.id);
   });
 });
 
 describe('DELETE /api/v1/collaborators/{id}', () => {
-  const expected: Record<Actor, number> = {
-    owner: 204,
-    admin: 204,
-    developer: 403,
-    stranger: 404,
-    platformAdmin: 403,
-  };
+  const expected = statusByActor(204, MANAGERS);
   it.each(ACTORS)('%s removes a developer', async (actor) => {
     const { app, target } = await team();
-    const response = await as[actor].request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${target.id}?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as[actor], 'DELETE', `/api/v1/collaborators/${target.id}`, app.id);
     expect(response.statusCode).toBe(expected[actor]);
-    const ids = (await rolesOf(app)).map((c) => c.id);
+    const ids = (await collaboratorsOf(runtime, app)).map((c) => c.id);
     expect(ids.includes(target.id)).toBe(expected[actor] !== 204);
   });
 
   it('takes the app away from the removed collaborator', async () => {
     const { app, developer } = await team();
-    const response = await as.admin.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${developer.id}?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as.admin, 'DELETE', `/api/v1/collaborators/${developer.id}`, app.id);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    const list = await as.developer.request({
-      method: 'GET',
-      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
-    });
+    const list = await requestForApp(as.developer, 'GET', '/api/v1/collaborators', app.id);
     expect(list.statusCode).toBe(404);
   });
 
   it('never removes the owner nor yourself', async () => {
     const { app, owner, admin } = await team();
-    const before = await rolesOf(app);
-    const theOwner = await as.admin.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${owner.id}?developer_app_id=${app.id}`,
-    });
+    const before = await collaboratorsOf(runtime, app);
+    const theOwner = await requestForApp(as.admin, 'DELETE', `/api/v1/collaborators/${owner.id}`, app.id);
     expect(theOwner.statusCode).toBe(403);
     expect(errorOf(theOwner).message).toMatch(/owner cannot be removed/);
-    const ownerSelf = await as.owner.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${owner.id}?developer_app_id=${app.id}`,
-    });
+    const ownerSelf = await requestForApp(as.owner, 'DELETE', `/api/v1/collaborators/${owner.id}`, app.id);
     expect(ownerSelf.statusCode).toBe(403);
-    const adminSelf = await as.admin.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${admin.id}?developer_app_id=${app.id}`,
-    });
+    const adminSelf = await requestForApp(as.admin, 'DELETE', `/api/v1/collaborators/${admin.id}`, app.id);
     expect(adminSelf.statusCode).toBe(403);
     expect(errorOf(adminSelf).message).toBe('You cannot remove yourself from this app.');
-    expect(await rolesOf(app)).toEqual(before);
+    expect(await collaboratorsOf(runtime, app)).toEqual(before);
   });
 
   it('is 404 for a collaborator of another app or an unknown id, 422 without developer_app_id', async () => {
     const { app } = await team();
     const other = await team();
-    const foreign = await as.owner.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${other.target.id}?developer_app_id=${app.id}`,
-    });
+    const foreign = await requestForApp(
+      as.owner,
+      'DELETE',
+      `/api/v1/collaborators/${other.target.id}`,
+      app.id,
+    );
     expect(foreign.statusCode).toBe(404);
-    expect((await rolesOf(other.app)).map((c) => c.id)).toContain(other.target.id);
-    const unknown = await as.owner.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/999999?developer_app_id=${app.id}`,
-    });
+    expect((await collaboratorsOf(runtime, other.app)).map((c) => c.id)).toContain(other.target.id);
+    const unknown = await requestForApp(as.owner, 'DELETE', '/api/v1/collaborators/999999', app.id);
     expect(unknown.statusCode).toBe(404);
     const noApp = await as.owner.request({
       method: 'DELETE',
@@ -399,10 +343,7 @@ describe('DELETE /api/v1/collaborators/{id}', () => {
 describe('GET /api/v1/developer_app_permissions', () => {
   it.each(ACTORS)('%s reads their role, permissions and the matrix', async (actor) => {
     const { app } = await team();
-    const response = await as[actor].request({
-      method: 'GET',
-      url: `/api/v1/developer_app_permissions?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as[actor], 'GET', '/api/v1/developer_app_permissions', app.id);
     if (actor === 'stranger') {
       expect(response.statusCode).toBe(404);
       return;
@@ -444,6 +385,6 @@ describe('guards', () => {
       expect(noCsrf.statusCode).toBe(403);
       expect(errorOf(noCsrf).code).toBe('csrf_invalid');
     }
-    expect((await rolesOf(app)).find((c) => c.id === target.id)?.role).toBe('developer');
+    expect((await collaboratorsOf(runtime, app)).find((c) => c.id === target.id)?.role).toBe('developer');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
-import { type Actor, appWithTeam, provisionNow } from './apps-support';
+import { ACTORS, appWithTeam, grantProduction, MANAGERS, provisionNow, statusByActor } from './apps-support';
 import { errorOf, startTestRuntime } from './support';
 
 let runtime: Runtime;
@@ -19,14 +19,8 @@ describe('sandbox credentials', () => {
   it('saves sandbox redirect URIs for owner and admin only, with per-line errors', async () => {
     const { clients, sandboxId, app } = await liveTeam('Sandbox redirects');
     const url = `/api/v1/sandboxes/${sandboxId}`;
-    const expected: Record<Actor, number> = {
-      owner: 200,
-      admin: 200,
-      developer: 403,
-      stranger: 404,
-      platformAdmin: 403,
-    };
-    for (const actor of Object.keys(expected) as Actor[]) {
+    const expected = statusByActor(200, MANAGERS);
+    for (const actor of ACTORS) {
       const response = await clients[actor].request({
         method: 'PATCH',
         url,
@@ -126,21 +120,8 @@ describe('production credentials', () => {
     });
     expect(requested.json()).toMatchObject({ production_access: 'production_pending', uid: null });
 
-    const adminUrl = `/api/v1/admin/developer_apps/${app.id}`;
-    expect(
-      (
-        await clients.owner.request({
-          method: 'PATCH',
-          url: adminUrl,
-          payload: { developer_app: { production_access: 'granted' } },
-        })
-      ).statusCode,
-    ).toBe(403);
-    const grant = await clients.platformAdmin.request({
-      method: 'PATCH',
-      url: adminUrl,
-      payload: { developer_app: { production_access: 'granted' } },
-    });
+    expect((await grantProduction(clients.owner, app.id)).statusCode).toBe(403);
+    const grant = await grantProduction(clients.platformAdmin, app.id);
     expect(grant.statusCode).toBe(200);
     const uid = grant.json().uid;
     expect(uid).toEqual(expect.any(String));
@@ -179,21 +160,8 @@ describe('production credentials', () => {
 
   it('granting twice does not create a second production application', async () => {
     const { app, clients } = await liveTeam('Granted twice');
-    const adminUrl = `/api/v1/admin/developer_apps/${app.id}`;
-    const first = (
-      await clients.platformAdmin.request({
-        method: 'PATCH',
-        url: adminUrl,
-        payload: { developer_app: { production_access: 'granted' } },
-      })
-    ).json();
-    const second = (
-      await clients.platformAdmin.request({
-        method: 'PATCH',
-        url: adminUrl,
-        payload: { developer_app: { production_access: 'granted' } },
-      })
-    ).json();
+    const first = (await grantProduction(clients.platformAdmin, app.id)).json();
+    const second = (await grantProduction(clients.platformAdmin, app.id)).json();
     expect(second.uid).toBe(first.uid);
   });
 });

@@ -23,6 +23,16 @@ async function until<T>(
   }
 }
 
+/** Everyone a critical notification is e-mailed to: confirmed users with critical e-mails on. */
+function criticalRecipients() {
+  return runtime.database.db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('critical_emails', '=', true)
+    .where('confirmed_at', 'is not', null)
+    .execute();
+}
+
 beforeAll(async () => {
   mailbox = new Mailbox();
   runtime = await startTestRuntime({ env: { SMTP_URL: await mailbox.start() }, workers: true });
@@ -65,12 +75,7 @@ describe('critical notifications are e-mailed exactly once to opted-in developer
         (await admin.request({ method: 'GET', url: `/api/v1/admin/notifications/${id}` })).json().delivery,
       (delivery) => delivery.sent === delivery.total && delivery.total > 0,
     );
-    const recipients = await runtime.database.db
-      .selectFrom('users')
-      .select('email')
-      .where('critical_emails', '=', true)
-      .where('confirmed_at', 'is not', null)
-      .execute();
+    const recipients = await criticalRecipients();
     expect(progress).toEqual({ total: recipients.length, queued: 0, sent: recipients.length, failed: 0 });
     for (const { email } of recipients) {
       expect(
@@ -102,12 +107,7 @@ describe('critical notifications are e-mailed exactly once to opted-in developer
 
   it('finishes after a crash halfway without sending anyone a second message', async () => {
     const notification = await createNotification(runtime, { critical: true, title: 'Crash test' });
-    const recipients = await runtime.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('critical_emails', '=', true)
-      .where('confirmed_at', 'is not', null)
-      .execute();
+    const recipients = await criticalRecipients();
     expect(recipients.length).toBeGreaterThanOrEqual(4);
 
     // The first run dies after one batch of two.

@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeveloperAppRow, UserRow } from '../src/db/schema';
 import type { Runtime } from '../src/runtime';
-import { ACTORS, type Actor, appWithMembers } from './apps-support';
+import {
+  ACTORS,
+  type Actor,
+  appWithMembers,
+  collaboratorsOf,
+  MANAGERS,
+  requestForApp,
+  signInActors,
+  statusByActor,
+} from './apps-support';
 import {
   addCollaborator,
   type Client,
@@ -22,13 +31,7 @@ let invited = 0;
 
 beforeAll(async () => {
   runtime = await startTestRuntime();
-  as = {
-    owner: await signIn(runtime.app, await createUser(runtime, { name: 'Olga Owner' })),
-    admin: await signIn(runtime.app, await createUser(runtime, { name: 'Ada Admin' })),
-    developer: await signIn(runtime.app, await createUser(runtime)),
-    stranger: await signIn(runtime.app, await createUser(runtime)),
-    platformAdmin: await signIn(runtime.app, await createUser(runtime, { isAdmin: true })),
-  };
+  as = await signInActors(runtime, { owner: 'Olga Owner', admin: 'Ada Admin' });
 });
 afterAll(() => runtime?.close());
 
@@ -69,15 +72,6 @@ function invitationsOf(app: DeveloperAppRow) {
     .execute();
 }
 
-function collaboratorsOf(app: DeveloperAppRow) {
-  return runtime.database.db
-    .selectFrom('collaborators')
-    .select(['id', 'user_id', 'role'])
-    .where('developer_app_id', '=', app.id)
-    .orderBy('id')
-    .execute();
-}
-
 async function emailsTo(address: string) {
   return (await outboundEmails(runtime)).filter((mail) => mail.to_address === address);
 }
@@ -97,13 +91,7 @@ async function signedInAs(email: string): Promise<{ user: UserRow; client: Clien
 }
 
 describe('POST /api/v1/invitations', () => {
-  const expected: Record<Actor, number> = {
-    owner: 201,
-    admin: 201,
-    developer: 403,
-    stranger: 404,
-    platformAdmin: 403,
-  };
+  const expected = statusByActor(201, MANAGERS);
   it.each(ACTORS)('%s invites someone', async (actor) => {
     const app = await team();
     const email = newEmail();
@@ -249,10 +237,7 @@ describe('GET /api/v1/invitations', () => {
   it.each(ACTORS)('%s reads the pending invitations', async (actor) => {
     const app = await team();
     const { invitation } = await invited_(app, newEmail());
-    const response = await as[actor].request({
-      method: 'GET',
-      url: `/api/v1/invitations?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as[actor], 'GET', '/api/v1/invitations', app.id);
     if (actor === 'stranger') {
       expect(response.statusCode).toBe(404);
       return;
@@ -277,10 +262,7 @@ describe('GET /api/v1/invitations', () => {
       .execute();
     const { client } = await signedInAs(acceptedEmail);
     expect((await accept(client, accepted.token)).statusCode).toBe(200);
-    const response = await as.developer.request({
-      method: 'GET',
-      url: `/api/v1/invitations?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as.developer, 'GET', '/api/v1/invitations', app.id);
     expect(response.json().map((i: { id: number; role: string }) => [i.id, i.role])).toEqual([
       [first.invitation.id, 'developer'],
       [last.invitation.id, 'admin'],
@@ -290,10 +272,7 @@ describe('GET /api/v1/invitations', () => {
 
   it('is 404 on a deleted app, 422 without developer_app_id, 401 signed out', async () => {
     const app = await team({ deleted: true });
-    expect(
-      (await as.owner.request({ method: 'GET', url: `/api/v1/invitations?developer_app_id=${app.id}` }))
-        .statusCode,
-    ).toBe(404);
+    expect((await requestForApp(as.owner, 'GET', '/api/v1/invitations', app.id)).statusCode).toBe(404);
     const missing = await as.owner.request({ method: 'GET', url: '/api/v1/invitations' });
     expect(missing.statusCode).toBe(422);
     expect(errorOf(missing).details[0]?.path).toBe('developer_app_id');
@@ -305,13 +284,7 @@ describe('GET /api/v1/invitations', () => {
 });
 
 describe('PATCH /api/v1/invitations/{id}', () => {
-  const expected: Record<Actor, number> = {
-    owner: 200,
-    admin: 200,
-    developer: 403,
-    stranger: 404,
-    platformAdmin: 403,
-  };
+  const expected = statusByActor(200, MANAGERS);
   it.each(ACTORS)('%s cancels an invitation', async (actor) => {
     const app = await team();
     const { invitation } = await invited_(app, newEmail());
@@ -335,7 +308,7 @@ describe('PATCH /api/v1/invitations/{id}', () => {
     const response = await accept(client, token);
     expect(response.statusCode).toBe(422);
     expect(errorOf(response).code).toBe('invalid_token');
-    expect((await collaboratorsOf(app)).map((c) => c.user_id)).not.toContain(client.user.id);
+    expect((await collaboratorsOf(runtime, app)).map((c) => c.user_id)).not.toContain(client.user.id);
   });
 
   it('accepts only the status canceled, and is 404 for an invitation of another app', async () => {
@@ -367,10 +340,7 @@ describe('POST /api/v1/invitations/accept', () => {
     const email = newEmail();
     const { invitation, token } = await invited_(app, email, 'admin');
     const { user, client } = await signedInAs(email);
-    const hidden = await client.request({
-      method: 'GET',
-      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
-    });
+    const hidden = await requestForApp(client, 'GET', '/api/v1/collaborators', app.id);
     expect(hidden.statusCode).toBe(404);
 
     const response = await accept(client, token);
@@ -379,18 +349,12 @@ describe('POST /api/v1/invitations/accept', () => {
     const row = (await invitationsOf(app)).find((i) => i.id === invitation.id);
     expect(row?.status).toBe('accepted');
     expect(row?.accepted_by).toBe(user.id);
-    expect((await collaboratorsOf(app)).find((c) => c.user_id === user.id)?.role).toBe('admin');
+    expect((await collaboratorsOf(runtime, app)).find((c) => c.user_id === user.id)?.role).toBe('admin');
 
-    const list = await client.request({
-      method: 'GET',
-      url: `/api/v1/collaborators?developer_app_id=${app.id}`,
-    });
+    const list = await requestForApp(client, 'GET', '/api/v1/collaborators', app.id);
     expect(list.statusCode).toBe(200);
     expect(list.json().map((c: { email: string }) => c.email)).toContain(email);
-    const permissions = await client.request({
-      method: 'GET',
-      url: `/api/v1/developer_app_permissions?developer_app_id=${app.id}`,
-    });
+    const permissions = await requestForApp(client, 'GET', '/api/v1/developer_app_permissions', app.id);
     expect(permissions.json().role).toBe('admin');
     expect(permissions.json().permissions.canManageCollaborators).toBe(true);
 
@@ -408,7 +372,7 @@ describe('POST /api/v1/invitations/accept', () => {
     expect(response.statusCode).toBe(403);
     expect(errorOf(response).message).toBe('This invitation was sent to another e-mail address.');
     expect((await invitationsOf(app))[0]?.status).toBe('pending');
-    expect((await collaboratorsOf(app)).map((c) => c.user_id)).not.toContain(as.stranger.user.id);
+    expect((await collaboratorsOf(runtime, app)).map((c) => c.user_id)).not.toContain(as.stranger.user.id);
   });
 
   it('refuses an expired token with 422 invalid_token and marks the invitation expired', async () => {
@@ -425,7 +389,7 @@ describe('POST /api/v1/invitations/accept', () => {
     expect(response.statusCode).toBe(422);
     expect(errorOf(response).code).toBe('invalid_token');
     expect((await invitationsOf(app))[0]?.status).toBe('expired');
-    expect((await collaboratorsOf(app)).map((c) => c.user_id)).not.toContain(client.user.id);
+    expect((await collaboratorsOf(runtime, app)).map((c) => c.user_id)).not.toContain(client.user.id);
   });
 
   it('refuses an unknown token and a token of a deleted app with 422 invalid_token', async () => {
@@ -452,7 +416,7 @@ describe('POST /api/v1/invitations/accept', () => {
     const { user, client } = await signedInAs(email);
     await addCollaborator(runtime, app, user, 'developer');
     expect((await accept(client, token)).statusCode).toBe(200);
-    expect((await collaboratorsOf(app)).find((c) => c.user_id === user.id)?.role).toBe('developer');
+    expect((await collaboratorsOf(runtime, app)).find((c) => c.user_id === user.id)?.role).toBe('developer');
     expect((await invitationsOf(app))[0]?.status).toBe('accepted');
   });
 
@@ -486,7 +450,7 @@ describe('POST /api/v1/invitations/accept', () => {
 describe('an invitation is not a collaborator', () => {
   it('cannot be made owner: its id is refused with 422 and nothing changes', async () => {
     const app = await team();
-    const collaboratorIds = (await collaboratorsOf(app)).map((c) => c.id);
+    const collaboratorIds = (await collaboratorsOf(runtime, app)).map((c) => c.id);
     // Invitation and collaborator ids come from different sequences; make sure this one is not also a
     // collaborator id of the app, so the request can only mean the invitation.
     let invitationId = 0;
@@ -494,7 +458,7 @@ describe('an invitation is not a collaborator', () => {
       invitationId = (await invited_(app, newEmail())).invitation.id;
     }
     expect(collaboratorIds).not.toContain(invitationId);
-    const before = await collaboratorsOf(app);
+    const before = await collaboratorsOf(runtime, app);
     const response = await as.owner.request({
       method: 'PATCH',
       url: '/api/v1/collaborators',
@@ -504,7 +468,7 @@ describe('an invitation is not a collaborator', () => {
     expect(errorOf(response).details).toMatchObject([
       { path: 'collaborators.0.id', message: 'is not a collaborator of this app' },
     ]);
-    expect(await collaboratorsOf(app)).toEqual(before);
+    expect(await collaboratorsOf(runtime, app)).toEqual(before);
     const appRow = await runtime.database.db
       .selectFrom('developer_apps')
       .select('owner_id')
@@ -516,15 +480,12 @@ describe('an invitation is not a collaborator', () => {
 
   it('cannot be removed as a collaborator (404)', async () => {
     const app = await team();
-    const collaboratorIds = (await collaboratorsOf(app)).map((c) => c.id);
+    const collaboratorIds = (await collaboratorsOf(runtime, app)).map((c) => c.id);
     let invitationId = 0;
     for (let i = 0; i < 20 && (invitationId === 0 || collaboratorIds.includes(invitationId)); i++) {
       invitationId = (await invited_(app, newEmail())).invitation.id;
     }
-    const response = await as.owner.request({
-      method: 'DELETE',
-      url: `/api/v1/collaborators/${invitationId}?developer_app_id=${app.id}`,
-    });
+    const response = await requestForApp(as.owner, 'DELETE', `/api/v1/collaborators/${invitationId}`, app.id);
     expect(response.statusCode).toBe(404);
     expect((await invitationsOf(app)).every((i) => i.status === 'pending')).toBe(true);
   });

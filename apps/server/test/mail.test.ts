@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
 import { Mailbox } from './mailbox';
-import { createUser, outboundEmails, startTestRuntime, tokenFrom } from './support';
+import { createUser, outboundEmails, registerViaApi, startTestRuntime, tokenFrom } from './support';
 
 let mailbox: Mailbox;
 let runtime: Runtime;
@@ -32,16 +32,7 @@ afterAll(async () => {
 
 describe('mail delivery through the job queue', () => {
   it('sends the confirmation e-mail over SMTP as text and HTML and records it as sent', async () => {
-    await runtime.app.inject({
-      method: 'POST',
-      url: '/api/v1/registrations',
-      payload: {
-        name: 'Ñandú Müller',
-        company_name: 'C',
-        email: 'smtp@example.test',
-        password: 'long enough password',
-      },
-    });
+    await registerViaApi(runtime, { name: 'Ñandú Müller', email: 'smtp@example.test' });
     const message = await mailbox.waitFor((m) => m.to.includes('smtp@example.test'));
     expect(message.subject).toBe('Confirm your Lintel account');
     expect(message.text).toContain('Ñandú Müller');
@@ -122,7 +113,8 @@ describe('mail delivery through the job queue', () => {
 });
 
 describe('without SMTP_URL', () => {
-  it('keeps messages queued in outbound_emails', async () => {
+  /** Runs `check` on a runtime of its own, without SMTP, holding the one queued e-mail of a password reset. */
+  async function withQueuedResetMail(check: (local: Runtime, outboundEmailId: number) => Promise<void>) {
     const local = await startTestRuntime({ workers: false });
     try {
       const user = await createUser(local);
@@ -132,28 +124,24 @@ describe('without SMTP_URL', () => {
         payload: { email: user.email },
       });
       const [row] = await outboundEmails(local);
-      await local.mailer.deliver(local.database.db, { outboundEmailId: row?.id ?? 0 });
-      const after = (await outboundEmails(local))[0];
-      expect(after).toMatchObject({ status: 'queued', attempts: 0, sent_at: null });
+      await check(local, row?.id ?? 0);
     } finally {
       await local.close();
     }
+  }
+
+  it('keeps messages queued in outbound_emails', async () => {
+    await withQueuedResetMail(async (local, outboundEmailId) => {
+      await local.mailer.deliver(local.database.db, { outboundEmailId });
+      const after = (await outboundEmails(local))[0];
+      expect(after).toMatchObject({ status: 'queued', attempts: 0, sent_at: null });
+    });
   });
 
   it('marks a dead-lettered message failed', async () => {
-    const local = await startTestRuntime({ workers: false });
-    try {
-      const user = await createUser(local);
-      await local.app.inject({
-        method: 'POST',
-        url: '/api/v1/password_resets',
-        payload: { email: user.email },
-      });
-      const [row] = await outboundEmails(local);
-      await local.mailer.markDead(local.database.db, { outboundEmailId: row?.id ?? 0 });
+    await withQueuedResetMail(async (local, outboundEmailId) => {
+      await local.mailer.markDead(local.database.db, { outboundEmailId });
       expect((await outboundEmails(local))[0]?.status).toBe('failed');
-    } finally {
-      await local.close();
-    }
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
-import { type Client, createUser, errorOf, signIn, startTestRuntime } from './support';
+import { type Client, createUser, errorOf, registerViaApi, signIn, startTestRuntime } from './support';
 
 let runtime: Runtime;
 let admin: Client;
@@ -18,11 +18,7 @@ beforeAll(async () => {
       payload: { email: admin.user.email },
     });
   }
-  await runtime.app.inject({
-    method: 'POST',
-    url: '/api/v1/registrations',
-    payload: { name: 'Zed', company_name: 'Z', email: 'zed@example.test', password: 'long enough password' },
-  });
+  await registerViaApi(runtime, { name: 'Zed', company_name: 'Z', email: 'zed@example.test' });
 });
 afterAll(() => runtime?.close());
 

@@ -4,6 +4,7 @@ import {
   createUser,
   errorOf,
   outboundEmails,
+  registerViaApi,
   signIn,
   startTestRuntime,
   TEST_PASSWORD,
@@ -92,16 +93,7 @@ describe('password resets', () => {
   });
 
   it('does not accept a confirmation token as a reset token', async () => {
-    await runtime.app.inject({
-      method: 'POST',
-      url: '/api/v1/registrations',
-      payload: {
-        name: 'N',
-        company_name: 'C',
-        email: 'mixup@example.test',
-        password: 'long enough password',
-      },
-    });
+    await registerViaApi(runtime, { email: 'mixup@example.test' });
     const confirmationToken = await lastTokenFor('mixup@example.test');
     expect((await reset(confirmationToken)).statusCode).toBe(422);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
 import {
+  countRows,
   createUser,
   errorOf,
   outboundEmails,
@@ -119,20 +120,14 @@ describe('POST /api/v1/registrations', () => {
     ['an unknown field', { ...valid, email: 'f@example.test', is_admin: true }, 'is_admin'],
     ['a missing field', { name: 'x', company_name: 'y', password: 'a long enough password' }, 'email'],
   ])('answers 422 for %s, one detail for the field', async (_label, payload, field) => {
-    const count = await runtime.database.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const count = await countRows(runtime, 'users');
     const response = await register(payload);
     expect(response.statusCode).toBe(422);
     const error = errorOf(response);
     expect(error.code).toBe('validation_failed');
     expect(error.details.map((d) => d.path)).toEqual([field]);
-    const after = await runtime.database.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(count.n));
+    const after = await countRows(runtime, 'users');
+    expect(after).toBe(count);
   });
 
   it('answers 400 for malformed JSON', async () => {

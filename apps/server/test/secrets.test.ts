@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
-import { type Actor, appWithTeam, provisionNow } from './apps-support';
+import { type Actor, appWithTeam, grantProduction, provisionNow } from './apps-support';
 import { errorOf, startTestRuntime } from './support';
 
 let runtime: Runtime;
@@ -82,11 +82,7 @@ describe('the sandbox secret on the live card (spec 2 "Sandbox card", viewSandbo
 describe('the production secret, revealed once (spec 2 §4 "Client secret")', () => {
   async function grantedTeam(name: string) {
     const team = await appWithTeam(runtime, name);
-    const grant = await team.clients.platformAdmin.request({
-      method: 'PATCH',
-      url: `/api/v1/admin/developer_apps/${team.app.id}`,
-      payload: { developer_app: { production_access: 'granted' } },
-    });
+    const grant = await grantProduction(team.clients.platformAdmin, team.app.id);
     expect(grant.statusCode).toBe(200);
     return { ...team, uid: grant.json().uid as string };
   }

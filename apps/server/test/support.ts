@@ -5,9 +5,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, kyselyOnPglite, kyselyOnPostgres, openPglite } from '../src/db/index';
-import type { UserRow } from '../src/db/schema';
+import type { Database, UserRow } from '../src/db/schema';
 import { hashPassword } from '../src/http/crypto';
 import { authRepository } from '../src/modules/auth/repository';
+import { developerAppRepository } from '../src/modules/developer-apps/repository';
 import { type Runtime, startRuntime } from '../src/runtime';
 
 export const TEST_PASSWORD = 'correct horse battery';
@@ -216,6 +217,27 @@ export async function createNotification(
     .executeTakeFirstOrThrow();
 }
 
+/** Signs up through the API (POST /api/v1/registrations), which queues the confirmation e-mail. */
+export function registerViaApi(
+  runtime: Runtime,
+  account: { email: string; name?: string; company_name?: string; password?: string },
+) {
+  return runtime.app.inject({
+    method: 'POST',
+    url: '/api/v1/registrations',
+    payload: { name: 'N', company_name: 'C', password: 'long enough password', ...account },
+  });
+}
+
+/** How many rows `table` holds: a refused request must leave it as it was. */
+export async function countRows(runtime: Runtime, table: keyof Database): Promise<number> {
+  const row = await runtime.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** A YYYY-MM-DD date `days` from today (UTC). */
 export function dayFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -230,26 +252,18 @@ export async function createApp(
   const db = runtime.database.db;
   const name = overrides.name ?? `App ${sequence}`;
   const now = new Date();
-  const app = await db
-    .insertInto('developer_apps')
-    .values({
-      internal_name: name,
-      name,
-      owner_id: overrides.owner.id,
-      thumbnail_key: null,
-      thumbnail_content_type: null,
-      published_at: null,
-      deleted_at: overrides.deleted ? now : null,
-      created_at: now,
-      updated_at: now,
-    })
+  const app = await developerAppRepository.insert(
+    db,
+    { internalName: name, ownerId: overrides.owner.id },
+    now,
+  );
+  if (!overrides.deleted) return app;
+  return db
+    .updateTable('developer_apps')
+    .set({ deleted_at: now })
+    .where('id', '=', app.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('collaborators')
-    .values({ developer_app_id: app.id, user_id: overrides.owner.id, role: 'owner', created_at: now })
-    .execute();
-  return app;
 }
 
 /** Factory: `user` joins `app` with `role` (written straight to the database). */

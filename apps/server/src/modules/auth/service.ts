@@ -1,16 +1,20 @@
 import type { AccountUpdateRequest } from '@lintel/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
-import type { UserRow } from '../../db/schema';
+import type { UserRow, UserTokenPurpose } from '../../db/schema';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../http/crypto';
 import { errors } from '../../http/errors';
 import { idleExpiry } from '../../http/session';
 import type { Mailer } from '../../jobs/mail/mailer';
 import { reserveMail } from '../../jobs/mail/quota';
+import type { TemplateName } from '../../jobs/mail/templates';
 import { authRepository as repo } from './repository';
 
-const CONFIRMATION_TTL_MS = 48 * 3600_000;
-const PASSWORD_RESET_TTL_MS = 3600_000;
+/** How each kind of single-use token is e-mailed: its lifetime, template and the page its link opens. */
+const TOKEN_MAILS = {
+  confirmation: { ttlMs: 48 * 3600_000, template: 'confirmation', path: '/confirm_email' },
+  password_reset: { ttlMs: 3600_000, template: 'passwordReset', path: '/password/reset' },
+} as const satisfies Record<UserTokenPurpose, { ttlMs: number; template: TemplateName; path: string }>;
 const THROTTLE_WINDOW_MS = 15 * 60_000;
 
 export interface AuthDeps {
@@ -52,7 +56,7 @@ export class AuthService {
     await db.transaction().execute(async (trx) => {
       const details = { name: input.name, company_name: input.company_name, password_hash: passwordHash };
       const created = await repo.insertUser(trx, { ...details, email: input.email, confirmed_at: null });
-      if (created) return this.sendConfirmation(trx, created, now);
+      if (created) return this.mailToken(trx, created, 'confirmation', now);
       const existing = await repo.findUserByEmail(trx, input.email);
       if (!existing) return;
       if (existing.confirmed_at) {
@@ -69,7 +73,7 @@ export class AuthService {
       }
       const replaced = await repo.updateUser(trx, existing.id, details);
       await repo.revokeTokens(trx, existing.id, 'confirmation', now);
-      await this.sendConfirmation(trx, replaced, now);
+      await this.mailToken(trx, replaced, 'confirmation', now);
     });
   }
 
@@ -80,7 +84,7 @@ export class AuthService {
       const user = await repo.findUserByEmail(trx, email);
       if (!user || user.confirmed_at) return;
       await repo.revokeTokens(trx, user.id, 'confirmation', now);
-      await this.sendConfirmation(trx, user, now);
+      await this.mailToken(trx, user, 'confirmation', now);
     });
   }
 
@@ -161,21 +165,7 @@ export class AuthService {
       const user = await repo.findUserByEmail(trx, email);
       if (!user) return;
       await repo.revokeTokens(trx, user.id, 'password_reset', now);
-      const token = randomToken();
-      const tokenHash = hashToken(token);
-      await repo.insertToken(
-        trx,
-        user.id,
-        'password_reset',
-        tokenHash,
-        new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
-      );
-      await this.deps.mailer.enqueue(trx, {
-        to: user.email,
-        template: 'passwordReset',
-        data: { name: user.name, url: `${this.deps.config.publicUrl}/password/reset?token=${token}` },
-        idempotencyKey: `password_reset:${tokenHash}`,
-      });
+      await this.mailToken(trx, user, 'password_reset', now);
     });
   }
 
@@ -223,21 +213,17 @@ export class AuthService {
     });
   }
 
-  private async sendConfirmation(trx: Db, user: UserRow, now: Date): Promise<void> {
+  /** Stores a new single-use token of `purpose` and queues the e-mail with its link, in `trx`. */
+  private async mailToken(trx: Db, user: UserRow, purpose: UserTokenPurpose, now: Date): Promise<void> {
+    const { ttlMs, template, path } = TOKEN_MAILS[purpose];
     const token = randomToken();
     const tokenHash = hashToken(token);
-    await repo.insertToken(
-      trx,
-      user.id,
-      'confirmation',
-      tokenHash,
-      new Date(now.getTime() + CONFIRMATION_TTL_MS),
-    );
+    await repo.insertToken(trx, user.id, purpose, tokenHash, new Date(now.getTime() + ttlMs));
     await this.deps.mailer.enqueue(trx, {
       to: user.email,
-      template: 'confirmation',
-      data: { name: user.name, url: `${this.deps.config.publicUrl}/confirm_email?token=${token}` },
-      idempotencyKey: `confirmation:${tokenHash}`,
+      template,
+      data: { name: user.name, url: `${this.deps.config.publicUrl}${path}?token=${token}` },
+      idempotencyKey: `${purpose}:${tokenHash}`,
     });
   }
 

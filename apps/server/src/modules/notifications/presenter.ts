@@ -7,7 +7,8 @@ import {
 import type { NotificationRow } from '../../db/schema';
 import type { NotificationWithRead } from './repository';
 
-export function presentNotification(row: NotificationWithRead): Notification {
+/** The fields a developer's and an admin's view of a notification share. */
+function presentContent(row: NotificationRow) {
   return {
     id: row.id,
     title: row.title,
@@ -15,8 +16,11 @@ export function presentNotification(row: NotificationWithRead): Notification {
     body: row.body,
     critical: row.critical,
     created_at: row.created_at.toISOString(),
-    read_at: row.read_at?.toISOString() ?? null,
   };
+}
+
+export function presentNotification(row: NotificationWithRead): Notification {
+  return { ...presentContent(row), read_at: row.read_at?.toISOString() ?? null };
 }
 
 export function presentAdminNotification(
@@ -26,16 +30,11 @@ export function presentAdminNotification(
 ): AdminNotification {
   const counts = delivery ?? { queued: 0, sent: 0, failed: 0 };
   return {
-    id: row.id,
-    title: row.title,
-    summary: row.summary,
-    body: row.body,
-    critical: row.critical,
+    ...presentContent(row),
     draft: row.draft,
     show_after: row.show_after,
     visible: isNotificationVisible(row, today),
     visible_by_show_after: isVisibleByShowAfter(row.show_after, today),
-    created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     delivery: row.critical ? { ...counts, total: counts.queued + counts.sent + counts.failed } : null,
   };
