@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody, mockFetch } from '../test/render';
-import { ApiError, api } from './client';
+import { ApiError, call, callList } from './client';
 import { setCsrfToken } from './csrf';
 import { toQueryString } from './query-string';
 
@@ -29,9 +29,9 @@ describe('api client', () => {
   it('sends the CSRF token on state-changing requests only', async () => {
     const fetchMock = mockFetch(() => ({ body: { ok: true } }));
     setCsrfToken('token-9');
-    await api.get('/account');
-    await api.patch('/account', { name: 'x' });
-    await api.delete('/session');
+    await call('GET /api/v1/account');
+    await call('PATCH /api/v1/account', { body: { name: 'x' } });
+    await call('DELETE /api/v1/session');
     const headers = fetchMock.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
     expect(headers[0]?.['X-CSRF-Token']).toBeUndefined();
     expect(headers[1]?.['X-CSRF-Token']).toBe('token-9');
@@ -46,7 +46,7 @@ describe('api client', () => {
         { path: 'current_password', message: 'is incorrect' },
       ]),
     );
-    const error = await api.patch('/account', {}).catch((caught: unknown) => caught);
+    const error = await call('PATCH /api/v1/account', { body: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, code: 'validation_failed', message: 'Validation failed' });
     expect((error as ApiError).detailFor('current_password')).toBe('is incorrect');
@@ -55,13 +55,15 @@ describe('api client', () => {
 
   it('copes with an error answer that is not JSON', async () => {
     mockFetch(() => ({ status: 502, body: undefined }));
-    const error = await api.get('/account').catch((caught: unknown) => caught);
+    const error = await call('GET /api/v1/account').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, code: 'http_502' });
   });
 
   it('reads paging from the Total and Per-Page headers', async () => {
     const fetchMock = mockFetch(() => ({ body: [{ id: 1 }], headers: { Total: '120', 'Per-Page': '25' } }));
-    const result = await api.list('/admin/outbound_emails', { page: 1, per_page: 50, sort: ['-created_at'] });
+    const result = await callList('GET /api/v1/admin/outbound_emails', {
+      query: { page: 1, per_page: 50, sort: ['-created_at'] },
+    });
     expect(result).toMatchObject({ items: [{ id: 1 }], total: 120, perPage: 25 });
     expect(result.headers.get('Total')).toBe('120');
     expect(fetchMock.mock.calls[0]?.[0]).toBe(
@@ -71,6 +73,6 @@ describe('api client', () => {
 
   it('answers undefined for 204', async () => {
     mockFetch(() => ({ status: 204 }));
-    await expect(api.delete('/session')).resolves.toBeUndefined();
+    await expect(call('DELETE /api/v1/session')).resolves.toBeUndefined();
   });
 });

@@ -141,7 +141,10 @@ async function readJson<T>(response: Response): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** One JSON call under /api/v1; throws ApiError on any non-2xx answer. */
+/**
+ * One untyped JSON call under /api/v1; throws ApiError on any non-2xx answer. Features call `call`;
+ * this is its base, and serves only what no contract declares (the OpenAPI document itself).
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return readJson<T>(await send(path, options));
 }
@@ -152,7 +155,7 @@ export function headerNumber(headers: Headers, name: string, fallback: number): 
   return Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
-/** A paged list: the body is the array, `Total` and `Per-Page` headers give the paging. */
+/** A paged list: the body is the array, `Total` and `Per-Page` headers give the paging (base of `callList`). */
 export async function apiList<T>(
   path: string,
   query: QueryParams,
@@ -168,16 +171,6 @@ export async function apiList<T>(
     headers: response.headers,
   };
 }
-
-export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
-  delete: <T = void>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
-  list: apiList,
-};
 
 // ——— Calls typed from the shared contracts (packages/shared/src/api): the key names the endpoint. ———
 

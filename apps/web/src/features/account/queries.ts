@@ -1,6 +1,6 @@
-import type { AccountUpdateRequest, Session, User } from '@lintel/shared';
+import type { AccountUpdateRequest, Session } from '@lintel/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { sessionKeys } from '../auth/queries';
 
 export const accountKeys = {
@@ -11,14 +11,14 @@ export const accountKeys = {
 export function useAccount() {
   return useQuery({
     queryKey: accountKeys.detail(),
-    queryFn: ({ signal }) => api.get<User>('/account', { signal }),
+    queryFn: ({ signal }) => call('GET /api/v1/account', { signal }),
   });
 }
 
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AccountUpdateRequest) => api.patch<User>('/account', body),
+    mutationFn: (body: AccountUpdateRequest) => call('PATCH /api/v1/account', { body }),
     onSuccess: (user) => {
       queryClient.setQueryData(accountKeys.detail(), user);
       // The navigation shows the name from the session: keep it in step without a refetch.

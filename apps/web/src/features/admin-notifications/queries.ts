@@ -6,7 +6,7 @@ import type {
   SortValue,
 } from '@lintel/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { call, callList } from '../../api/client';
 import type { ListParams } from '../../components/useListState';
 import { notificationKeys } from '../notifications/queries';
 
@@ -31,11 +31,10 @@ export function useAdminNotifications(params: AdminNotificationListParams) {
   return useQuery({
     queryKey: adminNotificationKeys.list(params),
     queryFn: ({ signal }) =>
-      api.list<AdminNotification>(
-        '/admin/notifications',
-        { page: params.page, per_page: params.perPage, sort: params.sort ? [params.sort] : undefined },
-        { signal },
-      ),
+      callList('GET /api/v1/admin/notifications', {
+        query: { page: params.page, per_page: params.perPage, sort: params.sort ? [params.sort] : undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -51,7 +50,7 @@ export function isDelivering(notification: AdminNotification | undefined, now = 
 export function useAdminNotification(id: number | null) {
   return useQuery({
     queryKey: adminNotificationKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<AdminNotification>(`/admin/notifications/${id}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/v1/admin/notifications/:id', { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
     refetchInterval: (query) => (isDelivering(query.state.data) ? DELIVERY_POLL_MS : false),
   });
@@ -67,8 +66,8 @@ export function useSaveAdminNotification() {
   return useMutation({
     mutationFn: (save: SaveNotification) =>
       save.id === null
-        ? api.post<AdminNotification>('/admin/notifications', save.body)
-        : api.patch<AdminNotification>(`/admin/notifications/${save.id}`, save.body),
+        ? call('POST /api/v1/admin/notifications', { body: save.body })
+        : call('PATCH /api/v1/admin/notifications/:id', { params: { id: save.id }, body: save.body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(adminNotificationKeys.detail(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: adminNotificationKeys.lists() });
@@ -81,7 +80,7 @@ export function useSaveAdminNotification() {
 export function useDeleteAdminNotification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/admin/notifications/${id}`),
+    mutationFn: (id: number) => call('DELETE /api/v1/admin/notifications/:id', { params: { id } }),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: adminNotificationKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: adminNotificationKeys.lists() });

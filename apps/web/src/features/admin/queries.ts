@@ -1,12 +1,11 @@
 import {
-  type OutboundEmail,
   type OutboundEmailSortKey,
   type OutboundEmailStatus,
   outboundEmailStatus,
   type SortValue,
 } from '@lintel/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { callList } from '../../api/client';
 import type { ListParams } from '../../components/useListState';
 
 export { OUTBOUND_EMAIL_SORT_KEYS, type OutboundEmailSortKey } from '@lintel/shared';
@@ -27,16 +26,15 @@ export const outboundEmailKeys = {
 
 export function fetchOutboundEmails(params: OutboundEmailListParams, signal?: AbortSignal) {
   const { search, status } = params.filters;
-  return api.list<OutboundEmail>(
-    '/admin/outbound_emails',
-    {
+  return callList('GET /api/v1/admin/outbound_emails', {
+    query: {
       page: params.page,
       per_page: params.perPage,
       sort: params.sort ? [params.sort] : undefined,
       filters: { search: search.trim() || undefined, status: status ?? undefined },
     },
-    { signal },
-  );
+    signal,
+  });
 }
 
 export function useOutboundEmails(params: OutboundEmailListParams) {

@@ -1,6 +1,6 @@
 import type { Session, User } from '@lintel/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../api/client';
+import { type CallInput, call, isApiError } from '../../api/client';
 import { setCsrfToken } from '../../api/csrf';
 
 export const sessionKeys = {
@@ -8,14 +8,10 @@ export const sessionKeys = {
   current: () => [...sessionKeys.all, 'current'] as const,
 };
 
-export interface Message {
-  message: string;
-}
-
 /** The current session, or null when signed out (401). Keeps the CSRF token for the API client. */
 export async function fetchSession(): Promise<Session | null> {
   try {
-    const session = await api.get<Session>('/session');
+    const session = await call('GET /api/v1/session');
     setCsrfToken(session.csrf_token);
     return session;
   } catch (error) {
@@ -45,7 +41,7 @@ export function forgetSession(queryClient: QueryClient): void {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => api.post<Session>('/session', body),
+    mutationFn: (body: CallInput<'POST /api/v1/session'>['body']) => call('POST /api/v1/session', { body }),
     onSuccess: (session) => {
       setCsrfToken(session.csrf_token);
       queryClient.setQueryData(sessionKeys.current(), session);
@@ -56,7 +52,7 @@ export function useSignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete('/session'),
+    mutationFn: () => call('DELETE /api/v1/session'),
     onSettled: () => {
       // Signing out must not leave the previous user's data in memory for the next one.
       queryClient.clear();
@@ -65,35 +61,36 @@ export function useSignOut() {
   });
 }
 
-export interface RegistrationBody {
-  name: string;
-  company_name: string;
-  email: string;
-  password: string;
-}
+export type RegistrationBody = CallInput<'POST /api/v1/registrations'>['body'];
 
 export function useRegister() {
-  return useMutation({ mutationFn: (body: RegistrationBody) => api.post<Message>('/registrations', body) });
+  return useMutation({
+    mutationFn: (body: RegistrationBody) => call('POST /api/v1/registrations', { body }),
+  });
 }
 
 export function useConfirmEmail() {
   return useMutation({
-    mutationFn: (token: string) => api.post<Message>('/registrations/confirmation', { token }),
+    mutationFn: (token: string) => call('POST /api/v1/registrations/confirmation', { body: { token } }),
   });
 }
 
 export function useResendConfirmation() {
   return useMutation({
-    mutationFn: (email: string) => api.post<Message>('/registrations/confirmation/resend', { email }),
+    mutationFn: (email: string) =>
+      call('POST /api/v1/registrations/confirmation/resend', { body: { email } }),
   });
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (email: string) => api.post<Message>('/password_resets', { email }) });
+  return useMutation({
+    mutationFn: (email: string) => call('POST /api/v1/password_resets', { body: { email } }),
+  });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) => api.patch<Message>('/password_resets', body),
+    mutationFn: (body: CallInput<'PATCH /api/v1/password_resets'>['body']) =>
+      call('PATCH /api/v1/password_resets', { body }),
   });
 }

@@ -1,9 +1,9 @@
 import type {
   Collaborator,
-  CollaboratorRole,
+  CreateInvitationRequest,
   DeveloperApp,
   Invitation,
-  InvitationRole,
+  RoleChange,
   UpdateDeveloperAppRequest,
 } from '@lintel/shared';
 import {
@@ -13,7 +13,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api, call, callList, type UploadProgress, upload } from '../../api/client';
+import { call, callList, type UploadProgress, upload } from '../../api/client';
 import { SANDBOX_POLL_MS } from './constants';
 
 export interface DeveloperAppListParams {
@@ -162,28 +162,22 @@ export function useCollaborators(appId: number) {
   return useQuery({
     queryKey: developerAppKeys.collaborators(appId),
     queryFn: ({ signal }) =>
-      api.get<Collaborator[]>('/collaborators', { query: { developer_app_id: appId }, signal }),
+      call('GET /api/v1/collaborators', { query: { developer_app_id: appId }, signal }),
   });
 }
 
 export function useInvitations(appId: number) {
   return useQuery({
     queryKey: developerAppKeys.invitations(appId),
-    queryFn: ({ signal }) =>
-      api.get<Invitation[]>('/invitations', { query: { developer_app_id: appId }, signal }),
+    queryFn: ({ signal }) => call('GET /api/v1/invitations', { query: { developer_app_id: appId }, signal }),
   });
-}
-
-export interface RoleChange {
-  id: number;
-  role: CollaboratorRole;
 }
 
 export function useUpdateCollaborators(appId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: RoleChange[]) =>
-      api.patch<Collaborator[]>('/collaborators', { developer_app_id: appId, collaborators: changes }),
+      call('PATCH /api/v1/collaborators', { body: { developer_app_id: appId, collaborators: changes } }),
     onSuccess: (collaborators, changes) => {
       queryClient.setQueryData(developerAppKeys.collaborators(appId), collaborators);
       // A transfer changes the current user's own role, so what the app page may show.
@@ -198,7 +192,8 @@ export function useUpdateCollaborators(appId: number) {
 export function useRemoveCollaborator(appId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/collaborators/${id}?developer_app_id=${appId}`),
+    mutationFn: (id: number) =>
+      call('DELETE /api/v1/collaborators/:id', { params: { id }, query: { developer_app_id: appId } }),
     onSuccess: (_data, id) => {
       queryClient.setQueryData<Collaborator[]>(developerAppKeys.collaborators(appId), (list) =>
         list?.filter((item) => item.id !== id),
@@ -211,8 +206,8 @@ export function useRemoveCollaborator(appId: number) {
 export function useInviteCollaborator(appId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; role: InvitationRole }) =>
-      api.post<Invitation>('/invitations', { developer_app_id: appId, ...body }),
+    mutationFn: (body: Omit<CreateInvitationRequest, 'developer_app_id'>) =>
+      call('POST /api/v1/invitations', { body: { developer_app_id: appId, ...body } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: developerAppKeys.invitations(appId) }),
   });
 }
@@ -221,9 +216,9 @@ export function useCancelInvitation(appId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      api.patch<Invitation>(`/invitations/${id}`, {
-        developer_app_id: appId,
-        invitation: { status: 'canceled' },
+      call('PATCH /api/v1/invitations/:id', {
+        params: { id },
+        body: { developer_app_id: appId, invitation: { status: 'canceled' } },
       }),
     onSuccess: (_data, id) => {
       queryClient.setQueryData<Invitation[]>(developerAppKeys.invitations(appId), (list) =>

@@ -60,12 +60,31 @@ describe('AcceptInvitationPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invitation no longer valid');
   });
 
-  it('shows the server message for an invitation sent to another address', async () => {
-    serve(true, () => errorBody(403, 'forbidden', 'This invitation was sent to g***@example.com'));
+  it('explains an invitation sent to another address, with the masked address when the server names it', async () => {
+    serve(true, () =>
+      errorBody(403, 'forbidden', 'This invitation was sent to another e-mail address.', [
+        {
+          path: 'token',
+          message: 'was sent to g***@example.com',
+          code: 'invalid',
+          params: { email: 'g***@example.com' },
+        },
+      ]),
+    );
     renderRoutes(routes, '/invitations/accept?token=abc');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Invitation for another e-mail address');
-    expect(alert).toHaveTextContent('g***@example.com');
+    expect(alert).toHaveTextContent('It was sent to g***@example.com.');
+    expect(alert).not.toHaveTextContent('This invitation was sent to another e-mail address.');
+  });
+
+  it("says what went wrong otherwise in the user's words, not the server's", async () => {
+    serve(true, () => errorBody(503, 'service_unavailable', 'Database down'));
+    renderRoutes(routes, '/invitations/accept?token=abc');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The invitation could not be accepted');
+    expect(alert).toHaveTextContent('The service is unavailable right now.');
+    expect(alert).not.toHaveTextContent('Database down');
   });
 
   it('says so when the link has no token', async () => {

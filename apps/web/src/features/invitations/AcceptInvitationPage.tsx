@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { PageLoader } from '../../components/PageLoader';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
 import { AuthCard } from '../auth/AuthCard';
@@ -23,6 +24,16 @@ function errorKey(error: unknown): 'invitation_invalid' | 'invitation_email_mism
   return 'other';
 }
 
+/** The (masked) address an invitation was sent to, when the server names it in a detail's params. */
+function invitedEmail(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  for (const detail of error.details) {
+    const email = detail.params?.email;
+    if (typeof email === 'string' && email) return email;
+  }
+  return null;
+}
+
 /** Accepts the signed-in user's invitation once, then opens the app. */
 function Accept({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -40,6 +51,11 @@ function Accept({ token }: { token: string }) {
 
   if (accept.isError) {
     const key = errorKey(accept.error);
+    const sentTo = key === 'invitation_email_mismatch' ? invitedEmail(accept.error) : null;
+    // Beside the page's words: the invited (masked) address, or what went wrong, never the server's English.
+    let more: string | null = null;
+    if (sentTo) more = t('invitations.errors.invitation_email_mismatch.sentTo', { email: sentTo });
+    else if (key === 'other') more = errorText(t, accept.error);
     return (
       <Stack>
         <Alert
@@ -49,9 +65,9 @@ function Accept({ token }: { token: string }) {
           title={t(`invitations.errors.${key}.title`)}
         >
           <Text size="sm">{t(`invitations.errors.${key}.message`)}</Text>
-          {key === 'other' || key === 'invitation_email_mismatch' ? (
+          {more ? (
             <Text size="sm" mt="xs" c="dimmed">
-              {accept.error.message}
+              {more}
             </Text>
           ) : null}
         </Alert>

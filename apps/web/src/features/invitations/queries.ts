@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { developerAppKeys } from '../developer-apps/queries';
 
 export const invitationKeys = {
@@ -10,7 +10,7 @@ export const invitationKeys = {
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api.post<{ developer_app_id: number }>('/invitations/accept', { token }),
+    mutationFn: (token: string) => call('POST /api/v1/invitations/accept', { body: { token } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: developerAppKeys.lists() }),
   });
 }

@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api, headerNumber } from '../../api/client';
+import { call, callList, headerNumber } from '../../api/client';
 
 /** Cards per page of /notifications. */
 export const NOTIFICATIONS_PER_PAGE = 20;
@@ -44,7 +44,7 @@ export async function fetchNotifications(
     total,
     perPage: served,
     headers,
-  } = await api.list<Notification>('/notifications', { page, per_page: perPage }, { signal });
+  } = await callList('GET /api/v1/notifications', { query: { page, per_page: perPage }, signal });
   return {
     items,
     total,
@@ -74,7 +74,7 @@ export function useBellNotifications() {
 export function useNotification(id: number) {
   return useQuery({
     queryKey: notificationKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Notification>(`/notifications/${id}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/v1/notifications/:id', { params: { id }, signal }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -96,7 +96,7 @@ export function applyRead(queryClient: QueryClient, read: Notification, wasUnrea
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.patch<Notification>(`/notifications/${id}`),
+    mutationFn: (id: number) => call('PATCH /api/v1/notifications/:id', { params: { id } }),
     onSuccess: (read) => {
       applyRead(queryClient, read, true);
       // The lists are then checked against the server (another tab may have read others).

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { apiRequest } from '../../api/client';
 import type { OpenApiDocument } from './openapi';
 
 export const referenceKeys = {
@@ -10,7 +10,8 @@ export const referenceKeys = {
 export function useOpenApiDocument() {
   return useQuery({
     queryKey: referenceKeys.openapi(),
-    queryFn: ({ signal }) => api.get<OpenApiDocument>('/openapi.json', { signal }),
+    // The OpenAPI document describes the contracts and is not one of them: the untyped request.
+    queryFn: ({ signal }) => apiRequest<OpenApiDocument>('/openapi.json', { signal }),
     staleTime: 10 * 60_000,
   });
 }

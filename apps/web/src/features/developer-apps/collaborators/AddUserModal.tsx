@@ -1,15 +1,14 @@
-import { emailAddress, type InvitationRole, invitationRole } from '@lintel/shared';
+import { createInvitationRequest, INVITATION_ROLES, type InvitationRole } from '@lintel/shared';
 import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { applyServerErrors } from '../../../forms/serverErrors';
 import { zodResolver } from '../../../forms/zodResolver';
 import { useInviteCollaborator } from '../queries';
 
-// The invitation's own fields, with the server's rules (the app id comes from the page).
-const inviteForm = z.object({ email: emailAddress, role: invitationRole });
+// The server's own schema for an invitation, less the app id (the page supplies it).
+const inviteForm = createInvitationRequest.omit({ developer_app_id: true });
 
 export interface AddUserModalProps {
   appId: number;
@@ -69,8 +68,9 @@ export function AddUserModal({ appId, opened, onClose, onInvited }: AddUserModal
             {...form.getInputProps('role')}
           >
             <Group mt="xs">
-              <Radio value="developer" label={t('developerApps.roles.developer')} />
-              <Radio value="admin" label={t('developerApps.roles.admin')} />
+              {INVITATION_ROLES.map((role) => (
+                <Radio key={role} value={role} label={t(`developerApps.roles.${role}`)} />
+              ))}
             </Group>
           </Radio.Group>
           <Group justify="flex-end">

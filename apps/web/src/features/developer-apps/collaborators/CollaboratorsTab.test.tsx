@@ -121,6 +121,29 @@ describe('CollaboratorsTab', () => {
     });
   });
 
+  it('keeps one new owner: choosing a second one drops the first', async () => {
+    const { user, fetchMock } = render('owner', 1, (url, init) =>
+      url === '/api/v1/collaborators' && init.method === 'PATCH' ? { body: collaborators } : undefined,
+    );
+    await screen.findByText('Alan Turing');
+    await waitFor(() => expect(radio('Owner', 'Alan Turing')).toBeEnabled());
+    await user.click(radio('Admin', 'Alan Turing'));
+    await user.click(radio('Owner', 'Alan Turing'));
+    await user.click(radio('Owner', 'Grace Hopper'));
+    expect(radio('Owner', 'Alan Turing')).not.toBeChecked();
+    expect(radio('Developer', 'Alan Turing')).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Update permissions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer ownership?' });
+    expect(dialog).toHaveTextContent('Grace Hopper will become the owner');
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer ownership' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      developer_app_id: 5,
+      collaborators: [{ id: 2, role: 'owner' }],
+    });
+  });
+
   it('asks before transferring ownership and before removing', async () => {
     const { user, fetchMock } = render('owner', 1, (url, init) => {
       if (url === '/api/v1/collaborators' && init.method === 'PATCH') return { body: collaborators };

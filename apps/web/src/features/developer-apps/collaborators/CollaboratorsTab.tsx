@@ -1,4 +1,10 @@
-import type { CollaboratorRole, DeveloperApp } from '@lintel/shared';
+import {
+  COLLABORATOR_ROLES,
+  type CollaboratorRole,
+  type DeveloperApp,
+  hasSingleNewOwner,
+  type RoleChange,
+} from '@lintel/shared';
 import {
   ActionIcon,
   Badge,
@@ -36,9 +42,27 @@ import { AddUserModal } from './AddUserModal';
 import { PermissionDetailsModal } from './PermissionDetailsModal';
 import { type MemberRow, memberRows, roleSelectable, rowActions } from './rules';
 
-const ROLES: CollaboratorRole[] = ['owner', 'admin', 'developer'];
-
 type Pending = { kind: 'transfer' | 'remove'; id: number; name: string } | null;
+type Changes = Record<number, CollaboratorRole>;
+
+const changeList = (changes: Changes): RoleChange[] =>
+  Object.entries(changes).map(([id, role]) => ({ id: Number(id), role }));
+
+/** The edit with `id` given `role`; an app has one owner, so a new choice of owner drops any other. */
+function withChoice(
+  changes: Changes,
+  id: number,
+  original: CollaboratorRole,
+  role: CollaboratorRole,
+): Changes {
+  const next = { ...changes };
+  if (role === original) delete next[id];
+  else next[id] = role;
+  if (hasSingleNewOwner(changeList(next))) return next;
+  return Object.fromEntries(
+    Object.entries(next).filter(([key, chosen]) => chosen !== 'owner' || Number(key) === id),
+  );
+}
 
 function rowName(row: MemberRow): string {
   return row.kind === 'collaborator' ? row.collaborator.name || row.collaborator.email : row.invitation.email;
@@ -53,7 +77,7 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
   const update = useUpdateCollaborators(app.id);
   const remove = useRemoveCollaborator(app.id);
   const cancel = useCancelInvitation(app.id);
-  const [changes, setChanges] = useState<Record<number, CollaboratorRole>>({});
+  const [changes, setChanges] = useState<Changes>({});
   const [adding, setAdding] = useState(false);
   const [showMatrix, setShowMatrix] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
@@ -64,21 +88,11 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
   const changed = Object.keys(changes).length > 0;
   const failure = update.error ?? remove.error ?? cancel.error;
 
-  const choose = (id: number, original: CollaboratorRole, role: CollaboratorRole) => {
-    setChanges((current) => {
-      const next = { ...current };
-      // Only one person can become the owner: choosing one drops any other pending choice of owner.
-      if (role === 'owner') {
-        for (const key of Object.keys(next)) if (next[Number(key)] === 'owner') delete next[Number(key)];
-      }
-      if (role === original) delete next[id];
-      else next[id] = role;
-      return next;
-    });
-  };
+  const choose = (id: number, original: CollaboratorRole, role: CollaboratorRole) =>
+    setChanges((current) => withChoice(current, id, original, role));
 
   const saveChanges = (confirmed: boolean) => {
-    const list = Object.entries(changes).map(([id, role]) => ({ id: Number(id), role }));
+    const list = changeList(changes);
     const transfer = list.find((change) => change.role === 'owner');
     if (transfer && !confirmed) {
       const row = collaborators.data?.find((item) => item.id === transfer.id);
@@ -143,7 +157,7 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('developerApps.collaborators.columns.user')}</Table.Th>
-              {ROLES.map((role) => (
+              {COLLABORATOR_ROLES.map((role) => (
                 <Table.Th key={role} scope="col" ta="center" w={96}>
                   {t(`developerApps.roles.${role}`)}
                 </Table.Th>
@@ -190,7 +204,7 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
                       </Stack>
                     )}
                   </Table.Td>
-                  {ROLES.map((option) => (
+                  {COLLABORATOR_ROLES.map((option) => (
                     <Table.Td key={option} ta="center">
                       <Center>
                         <Radio

@@ -1,10 +1,9 @@
-import { PERMISSION_MATRIX } from '@lintel/shared';
+import { COLLABORATOR_ROLES, PERMISSION_MATRIX } from '@lintel/shared';
 import { Modal, Table, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Resources } from '../../../i18n/i18next';
 
-const ROLES = ['owner', 'admin', 'developer'] as const;
 // PERMISSION_MATRIX types its actions as strings; i18n.test.ts checks that each one has a label.
 type MatrixAction = keyof Resources['developerApps']['collaborators']['matrix']['actions'];
 
@@ -43,7 +42,7 @@ export function PermissionDetailsModal({ opened, onClose }: { opened: boolean; o
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('developerApps.collaborators.matrix.action')}</Table.Th>
-            {ROLES.map((role) => (
+            {COLLABORATOR_ROLES.map((role) => (
               <Table.Th key={role} scope="col" ta="center">
                 {t(`developerApps.roles.${role}`)}
               </Table.Th>
@@ -56,7 +55,7 @@ export function PermissionDetailsModal({ opened, onClose }: { opened: boolean; o
               <Table.Th scope="row" fw={400}>
                 {t(`developerApps.collaborators.matrix.actions.${row.action as MatrixAction}`)}
               </Table.Th>
-              {ROLES.map((role) => (
+              {COLLABORATOR_ROLES.map((role) => (
                 <Table.Td key={role} ta="center">
                   <Mark allowed={row[role]} />
                 </Table.Td>

@@ -1,4 +1,15 @@
-import type { AppPermissions, Collaborator, CollaboratorRole, Invitation } from '@lintel/shared';
+import {
+  type AppPermissions,
+  type Collaborator,
+  type CollaboratorRole,
+  canChangeRole,
+  canRemove,
+  canTransferOwnershipTo,
+  type Invitation,
+} from '@lintel/shared';
+
+// The table's own model (rows and menu items); who may do what comes from packages/shared's
+// collaborator rules, the ones the server enforces.
 
 /** One line of the collaborators table: a collaborator, or a pending invitation (spec 2 §3). */
 export type MemberRow =
@@ -24,33 +35,29 @@ export function memberRows(collaborators: Collaborator[], invitations: Invitatio
   ];
 }
 
-/** Role radios are disabled on the owner's row, the user's own row and invitations (spec 2 §5). */
-export function rolesLocked(row: MemberRow, currentUserId: number | null, can: Abilities): boolean {
-  if (!can.canManageCollaborators || row.kind === 'invitation') return true;
-  return row.collaborator.role === 'owner' || row.collaborator.user_id === currentUserId;
-}
-
-/** Whether one radio of a row can be chosen: "owner" also needs the right to transfer ownership. */
+/**
+ * Whether one radio of a row can be chosen (spec 2 §5): never on an invitation, else as the shared
+ * canChangeRole says (not the owner's row, not one's own, "owner" only by the owner).
+ */
 export function roleSelectable(
   row: MemberRow,
   role: CollaboratorRole,
   currentUserId: number | null,
   can: Abilities,
 ): boolean {
-  if (rolesLocked(row, currentUserId, can)) return false;
-  return role !== 'owner' || can.canTransferOwnership;
+  if (row.kind === 'invitation' || currentUserId === null) return false;
+  return canChangeRole(currentUserId, can, row.collaborator, role);
 }
 
 /**
- * The row menu (spec 2 §6): cancel invite on invitations; transfer ownership by the owner, never on
- * oneself; remove any collaborator but the owner and oneself.
+ * The row menu (spec 2 §6): cancel invite on invitations (managers); transfer ownership and remove
+ * as the shared canTransferOwnershipTo and canRemove say.
  */
 export function rowActions(row: MemberRow, currentUserId: number | null, can: Abilities): RowAction[] {
   if (row.kind === 'invitation') return can.canManageCollaborators ? ['cancelInvite'] : [];
-  const { role, user_id } = row.collaborator;
-  const self = user_id === currentUserId;
+  if (currentUserId === null) return [];
   const actions: RowAction[] = [];
-  if (can.canTransferOwnership && role !== 'owner' && !self) actions.push('transferOwnership');
-  if (can.canManageCollaborators && role !== 'owner' && !self) actions.push('remove');
+  if (canTransferOwnershipTo(currentUserId, can, row.collaborator)) actions.push('transferOwnership');
+  if (canRemove(currentUserId, can, row.collaborator)) actions.push('remove');
   return actions;
 }
