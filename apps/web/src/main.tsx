@@ -2,23 +2,28 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import { AppProviders } from './AppProviders';
 import { createI18n } from './i18n';
 import { createQueryClient } from './queryClient';
-import { createAppRouter } from './router';
+import { AppRoutes, createRoutes } from './router';
+import { HistoryRouter } from './routing';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 const i18n = createI18n();
 const queryClient = createQueryClient();
-const router = createAppRouter();
+// v5Compat: the router hears its own pushes and replaces, not only the back and forward buttons.
+const history = createBrowserHistory({ v5Compat: true });
+const routes = createRoutes();
 
 createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <AppRoutes routes={routes} />
+      </HistoryRouter>
     </AppProviders>
   </StrictMode>,
 );
