@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { isApiError } from '../../api/client';
 import { errorMessage } from '../../api/formErrors';
 import { Flash } from '../../components/Flash';
 import { PasswordInput } from '../../components/PasswordInput';
+import { useLightForm } from '../../components/useLightForm';
 import { AuthCard } from './AuthCard';
 import { readFlash } from './flash';
 import { useCurrentUser, useResendConfirmation, useSignIn } from './queries';
@@ -24,7 +24,7 @@ export function SignInPage() {
   const redirect = safeRedirect(params.get('redirect'));
   const flash = readFlash(location.state);
 
-  const form = useForm({
+  const form = useLightForm({
     initialValues: { email: '', password: '' },
     validate: {
       email: (value) => (value.trim() ? null : t('validation.required')),
