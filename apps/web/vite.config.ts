@@ -23,7 +23,6 @@ const MANTINE_BASE = [
   'Loader',
   'Paper',
   'PasswordInput',
-  'Progress',
   'Stack',
   'Text',
   'TextInput',

@@ -199,7 +199,7 @@ describe('routes', () => {
     ];
     const { router, container } = renderRoutes(routes, '/here');
     expect(await screen.findByText('Current page')).toBeInTheDocument();
-    const progress = () => container.querySelector('header .mantine-Progress-root');
+    const progress = () => container.querySelector('header [data-navigation-progress]');
     expect(progress()).toBeNull();
 
     await router.navigate('/next');
