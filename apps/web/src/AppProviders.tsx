@@ -5,28 +5,24 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { cssVariablesResolver, theme } from './theme';
 
-// The toast container (and its transition library, ~19 kB gzip in four files) is only needed once a
-// toast is shown, which the first page never does: it loads once that page has loaded and the browser
-// is idle, instead of competing with the page's own files. A toast shown before that waits in the
-// `notifications` store (tiny, imported where it is used) and appears when the container mounts.
+// The toast container (and its transition library, ~19 kB gzip in four files, with the rest of Mantine's
+// styles: styles/more.css) is only needed once a toast is shown, and toasts answer what the visitor
+// did: it loads on the first pointer or key press instead of competing with the first page's own files
+// and main-thread work. A toast shown before it has loaded waits in the `notifications` store (tiny,
+// imported where it is used) and appears when the container mounts.
 const ToastContainer = lazy(() => import('./ToastContainer'));
+const FIRST_INPUT = ['pointerdown', 'keydown'] as const;
 
 function Toasts() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
-    let idle: number | undefined;
-    const mount = () => {
-      idle = window.requestIdleCallback
-        ? window.requestIdleCallback(() => setMounted(true), { timeout: 2000 })
-        : window.setTimeout(() => setMounted(true), 200);
-    };
-    if (document.readyState === 'complete') mount();
-    else window.addEventListener('load', mount, { once: true });
+    if (mounted) return;
+    const mount = () => setMounted(true);
+    for (const type of FIRST_INPUT) window.addEventListener(type, mount, { capture: true, once: true });
     return () => {
-      window.removeEventListener('load', mount);
-      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+      for (const type of FIRST_INPUT) window.removeEventListener(type, mount, { capture: true });
     };
-  }, []);
+  }, [mounted]);
   return mounted ? (
     <Suspense fallback={null}>
       <ToastContainer />

@@ -1,5 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's styles for the first page only; the rest (styles/more.css) comes with the other pages.
+import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';

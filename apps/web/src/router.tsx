@@ -69,7 +69,10 @@ export function createRoutes(): RouteObject[] {
         {
           element: <PageFrame />,
           children: [
-            { path: 'sign_in', element: page(AUTH, () => import('./features/auth/SignInPage')) },
+            {
+              path: 'sign_in',
+              element: page(AUTH, () => import('./features/auth/SignInPage'), { baseStylesOnly: true }),
+            },
             { path: 'sign_up', element: page(AUTH, () => import('./features/auth/SignUpPage')) },
             {
               path: 'confirm_email',

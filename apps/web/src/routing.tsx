@@ -110,24 +110,31 @@ export function PageFrame() {
   );
 }
 
+/** Mantine's styles beyond the first page's (styles/base.css); cached after the first call. */
+export const loadMoreStyles = () => import('./styles/more.css');
+
+export interface LazyPageOptions {
+  /**
+   * The page uses only the components of styles/base.css (the sign-in page, where most visitors
+   * land): it does not wait for styles/more.css.
+   */
+  baseStylesOnly?: boolean;
+}
+
 /**
- * A lazy page: its chunk and its area's translations load together, so the page never renders with
- * missing keys. Returns the element to put in a route.
+ * A lazy page: its chunk, its area's translations and the rest of Mantine's styles load together, so
+ * the page never renders with missing keys or unstyled. Returns the element to put in a route.
  */
 export function lazyPage(
   namespaces: readonly AreaNamespace[],
   load: () => Promise<{ default: ComponentType }>,
+  { baseStylesOnly = false }: LazyPageOptions = {},
 ): ReactNode {
-  const Page = lazyComponent(namespaces, load);
-  return <Page />;
-}
-
-function lazyComponent(
-  namespaces: readonly AreaNamespace[],
-  load: () => Promise<{ default: ComponentType }>,
-) {
-  return lazy(async () => {
-    const [module] = await Promise.all([load(), loadAreaNamespaces(namespaces)]);
+  const Page = lazy(async () => {
+    // The styles first: their <link> then precedes the page's own CSS, which may override Mantine's.
+    const styles = baseStylesOnly ? undefined : loadMoreStyles();
+    const [module] = await Promise.all([load(), loadAreaNamespaces(namespaces), styles]);
     return module;
   });
+  return <Page />;
 }
