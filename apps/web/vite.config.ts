@@ -8,6 +8,8 @@ import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+// The Mantine components of the shell, the loading and error pages and the sign-in page: their code is
+// the `mantine-base` chunk below and their styles are in src/styles/base.css (keep the two lists alike).
 const MANTINE_BASE = [
   'Alert',
   'ActionIcon',
