@@ -28,7 +28,7 @@ interface Asset {
 const SIGN_IN = 'SignIn';
 const args = parseArgs(process.argv.slice(2));
 const dist = path.resolve(args.get('dist') ?? path.join(repoRoot, 'apps', 'web', 'dist'));
-const budgetKb = Number(args.get('budget-kb') ?? 175);
+const budgetKb = Number(args.get('budget-kb') ?? 150);
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`; // Vite's unit: 1 kB = 1000 bytes
 
 function fail(message: string, code = 1): never {

@@ -12,6 +12,7 @@ import type { Db } from './db/index';
 import { registerCompression } from './http/compression';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerUploads } from './http/multipart';
+import { lazyChildLoggerFactory, RequestLogController } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/session';
 import { zodValidatorCompiler } from './http/validation';
@@ -40,6 +41,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
+    // One cheap line per request instead of Fastify's two, without a pino child per request
+    // (http/request-log.ts).
+    ...(deps.logger
+      ? { logController: new RequestLogController(), childLoggerFactory: lazyChildLoggerFactory }
+      : {}),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: {

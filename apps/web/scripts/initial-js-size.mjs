@@ -2,7 +2,7 @@
 // entry chunk, the route's chunk, the chunks the route loads with it (its translations, named
 // i18n-<language>-<namespace>-…js by vite.config.ts), and every chunk they import statically.
 // Usage (after `vite build`): node scripts/initial-js-size.mjs [RouteChunkPrefix [MoreChunkPrefix…]] [--limit=KB]
-// e.g. node scripts/initial-js-size.mjs SignInPage i18n-en-auth --limit=175
+// e.g. node scripts/initial-js-size.mjs SignInPage i18n-en-auth --limit=150
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

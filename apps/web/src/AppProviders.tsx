@@ -1,13 +1,34 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { cssVariablesResolver, theme } from './theme';
 
-// The toast container (and its transition library) is only needed once a toast is shown; the
-// `notifications` store that shows them is tiny and imported where it is used.
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+// The toast container (and its transition library, ~19 kB gzip in four files, with the rest of Mantine's
+// styles: styles/more.css) is only needed once a toast is shown, and toasts answer what the visitor
+// did: it loads on the first pointer or key press instead of competing with the first page's own files
+// and main-thread work. A toast shown before it has loaded waits in the `notifications` store (tiny,
+// imported where it is used) and appears when the container mounts.
+const ToastContainer = lazy(() => import('./ToastContainer'));
+const FIRST_INPUT = ['pointerdown', 'keydown'] as const;
+
+function Toasts() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (mounted) return;
+    const mount = () => setMounted(true);
+    for (const type of FIRST_INPUT) window.addEventListener(type, mount, { capture: true, once: true });
+    return () => {
+      for (const type of FIRST_INPUT) window.removeEventListener(type, mount, { capture: true });
+    };
+  }, [mounted]);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
+}
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -36,11 +57,7 @@ export function AppProviders({
           defaultColorScheme="light"
           env={env}
         >
-          {withNotifications ? (
-            <Suspense fallback={null}>
-              <Notifications position="top-right" />
-            </Suspense>
-          ) : null}
+          {withNotifications ? <Toasts /> : null}
           {children}
         </MantineProvider>
       </QueryClientProvider>

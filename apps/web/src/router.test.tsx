@@ -1,12 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRoutes } from './router';
+import { lazyPage, PageFrame } from './routing';
 import { buildOutboundEmail, buildSession } from './test/factories';
 import { errorBody, mockFetch, renderRoutes } from './test/render';
 
 function setWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+}
+
+function Crash(): never {
+  throw new Error('boom');
 }
 
 const signedOut = () => errorBody(401, 'unauthenticated', 'Sign in first');
@@ -116,25 +122,92 @@ describe('routes', () => {
     );
   });
 
-  it('shows a chunk-load failure with a Reload button', async () => {
+  it('shows a chunk-load failure with a Reload button, inside the navigation', async () => {
     mockFetch((url) => (url === '/api/v1/session' ? signedOut() : undefined));
     const [root] = createRoutes();
     const broken: RouteObject[] = [
       {
         element: root?.element,
-        errorElement: root?.errorElement,
         children: [
           {
-            path: 'sign_in',
-            lazy: async () => {
-              throw new TypeError('Failed to fetch dynamically imported module: /assets/SignInPage-x.js');
-            },
+            element: <PageFrame />,
+            children: [
+              {
+                path: 'sign_in',
+                element: lazyPage([], async () => {
+                  throw new TypeError('Failed to fetch dynamically imported module: /assets/SignInPage-x.js');
+                }),
+              },
+            ],
           },
         ],
       },
     ];
     renderRoutes(broken, '/sign_in');
     expect(await screen.findByRole('button', { name: 'Reload' })).toBeInTheDocument();
-    await act(async () => {});
+    expect(screen.getByRole('link', { name: 'Lintel' })).toBeInTheDocument();
+  });
+
+  it('shows a crashed page with a link home, and leaves it behind on the next navigation', async () => {
+    mockFetch((url) => (url === '/api/v1/session' ? signedOut() : undefined));
+    // React reports the error it caught; the test is about what the visitor sees.
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const [root] = createRoutes();
+    const routes: RouteObject[] = [
+      {
+        element: root?.element,
+        children: [
+          {
+            element: <PageFrame />,
+            children: [
+              { path: 'crash', element: <Crash /> },
+              { path: 'fine', element: <p>Fine page</p> },
+            ],
+          },
+        ],
+      },
+    ];
+    const { router } = renderRoutes(routes, '/crash');
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    await router.navigate('/fine');
+    expect(await screen.findByText('Fine page')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).not.toBeInTheDocument();
+    consoleError.mockRestore();
+  });
+
+  it('keeps the current page and shows the progress bar while the next page loads', async () => {
+    mockFetch((url) => (url === '/api/v1/session' ? signedOut() : undefined));
+    let finish: (module: { default: () => ReactElement }) => void = () => {};
+    const slow = new Promise<{ default: () => ReactElement }>((resolve) => {
+      finish = resolve;
+    });
+    const [root] = createRoutes();
+    const routes: RouteObject[] = [
+      {
+        element: root?.element,
+        children: [
+          {
+            element: <PageFrame />,
+            children: [
+              { path: 'here', element: <p>Current page</p> },
+              { path: 'next', element: lazyPage([], () => slow) },
+            ],
+          },
+        ],
+      },
+    ];
+    const { router, container } = renderRoutes(routes, '/here');
+    expect(await screen.findByText('Current page')).toBeInTheDocument();
+    const progress = () => container.querySelector('header [data-navigation-progress]');
+    expect(progress()).toBeNull();
+
+    await router.navigate('/next');
+    expect(screen.getByText('Current page')).toBeInTheDocument();
+    expect(progress()).not.toBeNull();
+
+    await act(async () => finish({ default: () => <p>Next page</p> }));
+    expect(await screen.findByText('Next page')).toBeInTheDocument();
+    expect(progress()).toBeNull();
   });
 });

@@ -1,28 +1,13 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { NotFoundPage } from './components/ErrorPage';
-import { PageLoader } from './components/PageLoader';
-import { RouteErrorPage } from './components/RouteErrorPage';
 import { RequireAdmin, RequireAuth } from './features/auth/RequireAuth';
 import { AppLayout } from './features/shell/AppLayout';
-import { type AreaNamespace, loadAreaNamespaces } from './i18n';
+import { PageFrame, lazyPage as page, RouteErrorBoundary } from './routing';
 
 /** Keeps the query string when an old path forwards to its new one. */
 function Forward({ to }: { to: string }) {
   const { search } = useLocation();
   return <Navigate to={`${to}${search}`} replace />;
-}
-
-/**
- * A lazy page route: its chunk and its area's translations load together, so the page never renders
- * with missing keys. The function form is used on purpose: react-router clears the properties of a
- * lazy *object* in place once loaded, which breaks a second router built from the same definitions.
- */
-function page(namespaces: readonly AreaNamespace[], load: () => Promise<{ default: ComponentType }>) {
-  return async () => {
-    const [module] = await Promise.all([load(), loadAreaNamespaces(namespaces)]);
-    return { Component: module.default };
-  };
 }
 
 const AUTH = ['auth'] as const;
@@ -39,27 +24,27 @@ function developerAppTabRoutes(): RouteObject[] {
     default: (await import('./features/developer-apps/detail/ComingSoonTab')).ConfigurationsTab,
   }));
   return [
-    { index: true, lazy: configurations },
-    { path: 'configurations', lazy: configurations },
+    { index: true, element: configurations },
+    { path: 'configurations', element: configurations },
     {
       path: 'versions',
-      lazy: page(APPS, async () => ({
+      element: page(APPS, async () => ({
         default: (await import('./features/developer-apps/detail/ComingSoonTab')).VersionsTab,
       })),
     },
-    { path: 'settings', lazy: page(APPS, () => import('./features/developer-apps/settings/SettingsTab')) },
+    { path: 'settings', element: page(APPS, () => import('./features/developer-apps/settings/SettingsTab')) },
     {
       path: 'oauthCredentials',
-      lazy: page(APPS, () => import('./features/developer-apps/credentials/OAuthCredentialsTab')),
+      element: page(APPS, () => import('./features/developer-apps/credentials/OAuthCredentialsTab')),
     },
     { path: 'oauth_credentials', element: <Navigate to="../oauthCredentials" replace relative="path" /> },
     {
       path: 'collaborators',
-      lazy: page(APPS, () => import('./features/developer-apps/collaborators/CollaboratorsTab')),
+      element: page(APPS, () => import('./features/developer-apps/collaborators/CollaboratorsTab')),
     },
     {
       path: 'marketplaceListing',
-      lazy: page(APPS, async () => ({
+      element: page(APPS, async () => ({
         default: (await import('./features/developer-apps/detail/ComingSoonTab')).MarketplaceListingTab,
       })),
     },
@@ -67,72 +52,84 @@ function developerAppTabRoutes(): RouteObject[] {
   ];
 }
 
-// Every page is a lazy route: its code (and the libraries only it uses) is a chunk of its own,
-// so the first page a visitor opens loads only the shell and that page.
+// Every page is lazy (routing.tsx): its code (and the libraries only it uses) is a chunk of its own,
+// so the first page a visitor opens loads only the shell and that page. React Router runs in its
+// declarative mode (routing.tsx says why); a crash in the layout replaces it with the error page, a
+// crash in a page keeps the navigation around it (PageFrame).
+// Each call makes new lazy pages, so tests (each with its own i18n instance) load their translations.
 export function createRoutes(): RouteObject[] {
   return [
     {
-      id: 'root',
-      element: <AppLayout />,
-      errorElement: <RouteErrorPage />,
-      HydrateFallback: PageLoader,
+      element: (
+        <RouteErrorBoundary>
+          <AppLayout />
+        </RouteErrorBoundary>
+      ),
       children: [
         {
-          // A crashing page keeps the navigation around it.
-          errorElement: <RouteErrorPage />,
+          element: <PageFrame />,
           children: [
-            { path: 'sign_in', lazy: page(AUTH, () => import('./features/auth/SignInPage')) },
-            { path: 'sign_up', lazy: page(AUTH, () => import('./features/auth/SignUpPage')) },
+            {
+              path: 'sign_in',
+              element: page(AUTH, () => import('./features/auth/SignInPage'), { baseStylesOnly: true }),
+            },
+            { path: 'sign_up', element: page(AUTH, () => import('./features/auth/SignUpPage')) },
             {
               path: 'confirm_email',
-              lazy: page(AUTH, () => import('./features/auth/ConfirmEmailPage')),
+              element: page(AUTH, () => import('./features/auth/ConfirmEmailPage')),
             },
             { path: 'confirm', element: <Forward to="/confirm_email" /> },
             { path: 'registrations/confirm', element: <Forward to="/confirm_email" /> },
             {
               path: 'password/forgot',
-              lazy: page(AUTH, () => import('./features/auth/ForgotPasswordPage')),
+              element: page(AUTH, () => import('./features/auth/ForgotPasswordPage')),
             },
             {
               path: 'password/reset',
-              lazy: page(AUTH, () => import('./features/auth/ResetPasswordPage')),
+              element: page(AUTH, () => import('./features/auth/ResetPasswordPage')),
             },
             {
               // Signed-out visitors are offered sign-in and sign-up that come back here.
               path: 'invitations/accept',
-              lazy: page(['invitations'], () => import('./features/invitations/AcceptInvitationPage')),
+              element: page(['invitations'], () => import('./features/invitations/AcceptInvitationPage')),
             },
             {
               path: 'terms_and_conditions',
-              lazy: page(['legal'], () => import('./features/legal/TermsPage')),
+              element: page(['legal'], () => import('./features/legal/TermsPage')),
             },
             {
               path: 'reference/*',
-              lazy: page(['reference'], () => import('./features/reference/ReferenceRoute')),
+              element: page(['reference'], () => import('./features/reference/ReferenceRoute')),
             },
             {
               element: <RequireAuth />,
               children: [
-                { index: true, lazy: page(HOME, () => import('./features/home/HomePage')) },
+                { index: true, element: page(HOME, () => import('./features/home/HomePage')) },
                 {
                   path: 'account',
-                  lazy: page(ACCOUNT, () => import('./features/account/AccountPage')),
+                  element: page(ACCOUNT, () => import('./features/account/AccountPage')),
                 },
                 {
                   path: 'notifications',
-                  lazy: page(['notifications'], () => import('./features/notifications/NotificationsPage')),
+                  element: page(
+                    ['notifications'],
+                    () => import('./features/notifications/NotificationsPage'),
+                  ),
                 },
                 {
                   path: 'notifications/:id',
-                  lazy: page(['notifications'], () => import('./features/notifications/NotificationReader')),
+                  element: page(
+                    ['notifications'],
+                    () => import('./features/notifications/NotificationReader'),
+                  ),
                 },
                 {
                   path: 'developer_apps',
-                  lazy: page(APPS, () => import('./features/developer-apps/DeveloperAppsPage')),
+                  element: page(APPS, () => import('./features/developer-apps/DeveloperAppsPage')),
                 },
                 {
                   path: 'developer_apps/:id',
-                  lazy: page(APPS, () => import('./features/developer-apps/detail/AppDetailLayout')),
+                  element: page(APPS, () => import('./features/developer-apps/detail/AppDetailLayout')),
                   children: developerAppTabRoutes(),
                 },
                 {
@@ -142,25 +139,25 @@ export function createRoutes(): RouteObject[] {
                     { index: true, element: <Navigate to="outbound_emails" replace /> },
                     {
                       path: 'outbound_emails',
-                      lazy: page(['admin'], () => import('./features/admin/OutboundEmailsPage')),
+                      element: page(['admin'], () => import('./features/admin/OutboundEmailsPage')),
                     },
                     {
                       path: 'notifications',
-                      lazy: page(
+                      element: page(
                         ['adminNotifications'],
                         () => import('./features/admin-notifications/AdminNotificationsPage'),
                       ),
                     },
                     {
                       path: 'notifications/new',
-                      lazy: page(
+                      element: page(
                         ANNOUNCEMENT_FORM,
                         () => import('./features/admin-notifications/AdminNotificationFormPage'),
                       ),
                     },
                     {
                       path: 'notifications/:id/edit',
-                      lazy: page(
+                      element: page(
                         ANNOUNCEMENT_FORM,
                         () => import('./features/admin-notifications/AdminNotificationFormPage'),
                       ),
@@ -177,6 +174,7 @@ export function createRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(createRoutes());
+/** The app's route tree; render it inside a router (HistoryRouter in routing.tsx). */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }

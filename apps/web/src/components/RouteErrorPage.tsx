@@ -1,16 +1,13 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isChunkLoadError } from './chunkError';
-import { NotFoundPage } from './ErrorPage';
 
-/** The router's crash fallback (spec 1 §2): a Reload button for chunk-load failures, else a generic text. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+/**
+ * A route's crash fallback (spec 1 §2, shown by RouteErrorBoundary in routing.tsx): a Reload button for
+ * chunk-load failures, else a generic text. Unknown paths have their own route (NotFoundPage).
+ */
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-
   const chunk = isChunkLoadError(error);
   return (
     <Container size="sm" py="xl">

@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { UNSAFE_createMemoryHistory as createMemoryHistory, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../AppProviders';
 import { createI18n, type LanguageCode } from '../i18n';
+import { AppRoutes } from '../router';
+import { HistoryRouter } from '../routing';
 import { allBundles } from './i18n';
 
 export function createTestQueryClient(): QueryClient {
@@ -44,10 +45,32 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   return { ...result, user, queryClient, i18n };
 }
 
-/** Renders routes in a memory router at `path`, inside the app's providers. */
+/**
+ * Renders routes at `path` the way main.tsx does, over an in-memory history, inside the app's providers.
+ * `router` reads where the history is (`state.location`, `state.historyAction`) and moves it (`navigate`).
+ */
 export function renderRoutes(routes: RouteObject[], path: string, options: RenderOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const result = renderWithProviders(<RouterProvider router={router} />, options);
+  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  const router = {
+    get state() {
+      return { location: history.location, historyAction: history.action };
+    },
+    navigate: (
+      to: string | number,
+      { replace = false, state }: { replace?: boolean; state?: unknown } = {},
+    ) =>
+      act(async () => {
+        if (typeof to === 'number') history.go(to);
+        else if (replace) history.replace(to, state);
+        else history.push(to, state);
+      }),
+  };
+  const result = renderWithProviders(
+    <HistoryRouter history={history}>
+      <AppRoutes routes={routes} />
+    </HistoryRouter>,
+    options,
+  );
   return { ...result, router };
 }
 

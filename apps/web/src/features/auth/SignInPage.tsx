@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +7,7 @@ import { errorText } from '../../api/errorText';
 import { Flash } from '../../components/Flash';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { PasswordInput } from '../../components/PasswordInput';
+import { useLightForm } from '../../components/useLightForm';
 import { zodResolver } from '../../forms/zodResolver';
 import { AuthCard } from './AuthCard';
 import { EmailInput } from './fields';
@@ -26,7 +26,7 @@ export function SignInPage() {
   const redirect = safeRedirect(params.get('redirect'));
   const flash = readFlash(location.state);
 
-  const form = useForm({
+  const form = useLightForm({
     initialValues: { email: '', password: '' },
     validate: zodResolver(async () => (await import('./schemas')).signInForm, t),
   });

@@ -1,3 +1,5 @@
+// A lazy part of the shell: it brings the Mantine styles the first page did not load.
+import '../../styles/more.css';
 import { BELL_PREVIEW_COUNT, bellDate } from '@lintel/shared';
 import {
   ActionIcon,

@@ -1,3 +1,5 @@
+// A lazy part of the shell: it brings the Mantine styles the first page did not load.
+import '../../styles/more.css';
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,5 @@
+// A lazy part of the shell: it brings the Mantine styles the first page did not load.
+import '../../styles/more.css';
 import type { User } from '@lintel/shared';
 import { Drawer } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
