@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { upload } from '../api/client';
+import { upload } from '../api/upload';
 import { renderWithProviders } from '../test/render';
 import { mockUploads } from '../test/upload';
 import { UploadDropzone, type UploadDropzoneProps, type UploadOptions } from './UploadDropzone';

@@ -3,8 +3,8 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UploadProgress } from '../api/client';
 import { detailText } from '../api/errorText';
+import type { UploadProgress } from '../api/upload';
 
 export interface UploadOptions {
   onProgress: (progress: UploadProgress) => void;

@@ -10,7 +10,7 @@ import { SectionCard } from '../../components/SectionCard';
 import { SubmitRow } from '../../components/SubmitRow';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
-import { ConfirmPasswordInput, NewPasswordInput } from '../auth/fields';
+import { ConfirmPasswordInput, NewPasswordInput } from '../auth/passwordFields';
 import { confirmed, mismatch } from '../auth/schemas';
 import { useUpdateAccount } from './queries';
 

@@ -7,8 +7,8 @@ import { StatusAlert } from '../../components/StatusAlert';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
 import { AuthCard } from './AuthCard';
-import { ConfirmPasswordInput, NewPasswordInput } from './fields';
 import { flashState } from './flash';
+import { ConfirmPasswordInput, NewPasswordInput } from './passwordFields';
 import { useResetPassword } from './queries';
 
 /** /password/reset?token=…: choose a new password (typed twice). */

@@ -7,8 +7,7 @@ import { errorText } from '../../api/errorText';
 import { Flash } from '../../components/Flash';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { PasswordInput } from '../../components/PasswordInput';
-import { useLightForm } from '../../components/useLightForm';
-import { zodResolver } from '../../forms/zodResolver';
+import { lazyValidate, useLightForm } from '../../components/useLightForm';
 import { AuthCard } from './AuthCard';
 import { EmailInput } from './fields';
 import { readFlash } from './flash';
@@ -28,7 +27,9 @@ export function SignInPage() {
 
   const form = useLightForm({
     initialValues: { email: '', password: '' },
-    validate: zodResolver(async () => (await import('./schemas')).signInForm, t),
+    validate: lazyValidate(async () => ({
+      validate: (await import('./signInValidation')).signInValidator(t),
+    })),
   });
 
   // Once shown, the flash must not come back on reload or back-navigation. Once the user has submitted,

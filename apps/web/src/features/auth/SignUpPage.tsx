@@ -6,8 +6,9 @@ import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
 import { AuthCard } from './AuthCard';
-import { CompanyNameInput, EmailInput, NameInput, NewPasswordInput } from './fields';
+import { CompanyNameInput, EmailInput, NameInput } from './fields';
 import { flashState } from './flash';
+import { NewPasswordInput } from './passwordFields';
 import { useCurrentUser, useRegister } from './queries';
 import { safeRedirect, signInPath } from './redirect';
 

@@ -13,7 +13,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { call, callList, type UploadProgress, upload } from '../../api/client';
+import { call, callList } from '../../api/client';
+import { type UploadProgress, upload } from '../../api/upload';
 import { SANDBOX_POLL_MS } from './constants';
 
 export interface DeveloperAppListParams {

@@ -71,6 +71,8 @@ describe('SettingsTab', () => {
     expect(await screen.findByText('logo.gif is not a JPEG or PNG file')).toBeInTheDocument();
     expect(uploads).toHaveLength(0);
 
+    // The user clicks the drop zone to pick the file (the first input also mounts the toasts).
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Upload logo' }));
     fireEvent.change(input, { target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] } });
     await waitFor(() => expect(uploads).toHaveLength(1));
     expect(screen.queryByText('logo.gif is not a JPEG or PNG file')).not.toBeInTheDocument();
