@@ -275,7 +275,8 @@ describe('mail cannot be used as a cannon (issue 8 item 9)', () => {
         }),
     ];
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await asks[i % asks.length]!()).statusCode);
+    // Five asks in turn (sign-up, resend, reset, sign-up, resend): all under the limit.
+    for (const ask of [...asks, ...asks].slice(0, 5)) statuses.push((await ask()).statusCode);
     expect(statuses.every((status) => status < 300)).toBe(true);
     const mailsBefore = (await outboundEmails(runtime)).filter((mail) => mail.to_address === email).length;
     for (const ask of asks) {

@@ -192,7 +192,7 @@ export class DeveloperAppService {
 
   /** Grant or revoke production access, undelete, rename. Granting creates the production credentials. */
   async adminUpdate(admin: UserRow, id: number, changes: AdminAppUpdate, now = new Date()): Promise<AppView> {
-    const { db, platform } = this.deps;
+    const { db } = this.deps;
     const app = await repo.find(db, id);
     if (!app) throw errors.notFound('App');
     const update: AppChanges = {};
