@@ -159,6 +159,20 @@ export function useResetSecret() {
   });
 }
 
+/** Reveals the production secret once (spec 2 §4); the app then says it can no longer be revealed. */
+export function useRevealSecret(appId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uid: string) =>
+      call('POST /api/v1/oauth_applications/:uid/reveal_secret', { params: { uid } }),
+    onSuccess: () => {
+      queryClient.setQueryData<DeveloperApp>(developerAppKeys.detail(appId), (app) =>
+        app?.credentials ? { ...app, credentials: { ...app.credentials, revealable: false } } : app,
+      );
+    },
+  });
+}
+
 export function useCollaborators(appId: number) {
   return useQuery({
     queryKey: developerAppKeys.collaborators(appId),

@@ -187,4 +187,50 @@ describe('OAuthCredentialsTab', () => {
     render(buildDeveloperApp({ role: 'developer' }));
     expect(screen.queryByRole('button', { name: 'Request production access' })).not.toBeInTheDocument();
   });
+
+  it('shows the live sandbox secret only while hovered or focused, to every role it is sent to', async () => {
+    const { user } = render(
+      buildDeveloperApp({ role: 'developer', sandbox: buildSandbox({ app_secret: 'sandbox-s3cret' }) }),
+    );
+    const secret = within(sandboxCard()).getByTestId('sandbox-secret');
+    expect(secret).not.toHaveTextContent('sandbox-s3cret');
+    await user.hover(secret);
+    expect(secret).toHaveTextContent('sandbox-s3cret');
+    await user.unhover(secret);
+    expect(secret).not.toHaveTextContent('sandbox-s3cret');
+    secret.focus();
+    await waitFor(() => expect(secret).toHaveTextContent('sandbox-s3cret'));
+    expect(secret).toHaveAccessibleName('Client secret');
+  });
+
+  it('shows no sandbox secret when the server sends none (a public app)', () => {
+    render(buildDeveloperApp({ confidential: false, sandbox: buildSandbox({ confidential: false }) }));
+    expect(within(sandboxCard()).queryByTestId('sandbox-secret')).not.toBeInTheDocument();
+  });
+
+  it('offers Show while the production secret can be revealed once, then Reset', async () => {
+    const { user, fetchMock } = render(
+      buildDeveloperApp({
+        production_access: 'granted',
+        uid: 'prod-uid',
+        credentials: { uid: 'prod-uid', revealable: true },
+      }),
+      (url, init) =>
+        url === '/api/v1/oauth_applications/prod-uid/reveal_secret' && init.method === 'POST'
+          ? { body: { app_secret: 'sh0wn-once' } }
+          : undefined,
+    );
+    const card = productionCard();
+    expect(within(card).queryByRole('button', { name: 'Reset production secret' })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Show secret' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Client secret' });
+    expect(within(dialog).getByTestId('revealed-secret')).toHaveTextContent('sh0wn-once');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('sh0wn-once')).not.toBeInTheDocument());
+    expect(
+      await within(productionCard()).findByRole('button', { name: 'Reset production secret' }),
+    ).toBeInTheDocument();
+    expect(within(productionCard()).queryByRole('button', { name: 'Show secret' })).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,7 +1,7 @@
 import type { DeveloperApp } from '@lintel/shared';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconHourglass, IconRocket } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { SectionCard } from '../../../components/SectionCard';
@@ -10,6 +10,7 @@ import { useUpdateDeveloperApp } from '../queries';
 import { CredentialField, HiddenSecret } from './CredentialField';
 import { RedirectUrisForm } from './RedirectUrisForm';
 import { ResetSecretButton } from './ResetSecretButton';
+import { ShowSecretButton } from './ShowSecretButton';
 
 const accessColors = { none: 'gray', production_pending: 'blue', granted: 'green' } as const;
 
@@ -19,6 +20,8 @@ export function ProductionCredentials({ app }: { app: DeveloperApp }) {
   const requestAccess = useUpdateDeveloperApp(app.id);
   const saveUris = useUpdateDeveloperApp(app.id);
   const editable = app.permissions.canModifyCredentials;
+  // Once shown, the secret needs a reset to be seen again (the server answers 410 from then on).
+  const [revealed, setRevealed] = useState(false);
 
   let body: ReactNode;
   if (app.production_access === 'granted' && app.uid) {
@@ -37,10 +40,14 @@ export function ProductionCredentials({ app }: { app: DeveloperApp }) {
         <HiddenSecret />
         {editable ? (
           <Group>
-            <ResetSecretButton
-              target={{ kind: 'production', uid: app.uid }}
-              label={t('developerApps.secret.resetProduction')}
-            />
+            {app.credentials?.revealable && !revealed ? (
+              <ShowSecretButton appId={app.id} uid={app.uid} onDone={() => setRevealed(true)} />
+            ) : (
+              <ResetSecretButton
+                target={{ kind: 'production', uid: app.uid }}
+                label={t('developerApps.secret.resetProduction')}
+              />
+            )}
           </Group>
         ) : null}
       </Stack>

@@ -3,6 +3,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useUpdateSandbox } from '../queries';
 import { CredentialField, HiddenSecret } from './CredentialField';
+import { HoverSecret } from './HoverSecret';
 import { RedirectUrisForm } from './RedirectUrisForm';
 import { ResetSecretButton } from './ResetSecretButton';
 
@@ -41,7 +42,11 @@ export function SandboxCredentials({ app, sandbox }: { app: DeveloperApp; sandbo
         error={update.error}
         onSave={(value) => update.mutateAsync({ sandboxId: sandbox.id, redirectUri: value })}
       />
-      {sandbox.confidential ? <HiddenSecret /> : null}
+      {sandbox.app_secret ? (
+        <HoverSecret value={sandbox.app_secret} />
+      ) : sandbox.confidential ? (
+        <HiddenSecret />
+      ) : null}
       {editable && sandbox.app_id ? (
         <Group>
           <ResetSecretButton
