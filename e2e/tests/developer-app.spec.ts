@@ -177,13 +177,21 @@ test('a developer creates an app, manages its credentials, invites a collaborato
     await reveal.getByRole('button', { name: 'Done', exact: true }).click();
     await expect(reveal).toBeHidden();
     await expect(page.locator('body')).not.toContainText(secret);
-    await expect(card.getByText('Hidden. A secret is shown only once', { exact: false })).toBeVisible();
+    // The live card of a confidential app keeps the secret masked until hovered or focused (spec 2).
+    const onCard = card.getByTestId('sandbox-secret');
+    await expect(onCard).not.toContainText(secret);
     await screen(page, 'secret-closed');
+    await onCard.hover();
+    await expect(onCard).toHaveText(secret);
+    await screen(page, 'secret-on-hover');
+    await page.mouse.move(0, 0);
+    await expect(onCard).not.toContainText(secret);
 
     await page.reload();
     await expect(sandboxCard(page).getByRole('textbox', { name: 'Redirect URIs' })).toBeVisible();
     await expect(page.locator('body')).not.toContainText(secret);
-    expect(await page.content()).not.toContain(secret);
+    await sandboxCard(page).getByTestId('sandbox-secret').focus();
+    await expect(sandboxCard(page).getByTestId('sandbox-secret')).toHaveText(secret);
   });
 
   await test.step('Collaborators: invite a new person as a developer', async () => {

@@ -151,11 +151,14 @@ export function useUpdateSandbox(appId: number) {
 export type SecretTarget = { kind: 'sandbox'; sandboxId: number } | { kind: 'production'; uid: string };
 
 export function useResetSecret() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (target: SecretTarget) =>
       target.kind === 'sandbox'
         ? call('POST /api/v1/sandboxes/:id/reset_secret', { params: { id: target.sandboxId } })
         : call('POST /api/v1/oauth_applications/:uid/reset_secret', { params: { uid: target.uid } }),
+    // The live card shows the sandbox secret, and production may be revealed again: read the app anew.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: developerAppKeys.details() }),
   });
 }
 
