@@ -1,27 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-
-/** Query parameters whose values never reach a log: tokens, secrets, passwords (issue 8). */
-const SECRET_PARAMETER = /token|secret|password/i;
-
-/** The URL with the values of secret-looking query parameters replaced by `[redacted]`. */
-export function redactUrl(url: string): string {
-  const mark = url.indexOf('?');
-  if (mark < 0) return url;
-  const query = url
-    .slice(mark + 1)
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      const rawName = equals < 0 ? pair : pair.slice(0, equals);
-      let name = rawName;
-      try {
-        name = decodeURIComponent(rawName);
-      } catch {}
-      return equals >= 0 && SECRET_PARAMETER.test(name) ? `${rawName}=[redacted]` : pair;
-    })
-    .join('&');
-  return `${url.slice(0, mark)}?${query}`;
-}
+import { loggableUrl } from './request-log';
 
 interface LoggedRequest {
   method: string;
@@ -41,7 +19,7 @@ export function loggerOptions(
     serializers: {
       req: (request: LoggedRequest) => ({
         method: request.method,
-        url: redactUrl(request.url),
+        url: loggableUrl(request.url),
         host: request.headers?.host,
         remoteAddress: request.ip,
       }),
