@@ -133,6 +133,45 @@ describe('POST /api/v1/manifest_validations', () => {
   });
 });
 
+describe('bad input on version creation (issue 9 "Bad input"): 4xx with the error shape, nothing written', () => {
+  const manifest = (overrides: Record<string, unknown>) =>
+    JSON.stringify({ schema_version: '4.1', fullscreen: { source_url: 'https://x.example' }, ...overrides });
+  const cases: [string, unknown, number, string][] = [
+    ['malformed JSON', '{"schema_version": "4.1",', 422, 'content'],
+    ['a 5 MB manifest', `{"schema_version": "4.1", "x": "${'x'.repeat(5 * 1024 * 1024)}"}`, 413, ''],
+    ['an unknown schema version', manifest({ schema_version: '7' }), 422, 'content.schema_version'],
+    [
+      'an unknown view key',
+      manifest({ sidepanel: { source_url: 'https://x.example', views: ['rfi.all', 'nope.detail'] } }),
+      422,
+      'content.sidepanel.views.1',
+    ],
+    [
+      'a permission level the tool disallows',
+      manifest({ permissions: { project: { admin: 'standard' } } }),
+      422,
+      'content.permissions.project.admin',
+    ],
+    [
+      'a javascript: source URL',
+      manifest({ fullscreen: { source_url: 'javascript:alert(document.cookie)' } }),
+      422,
+      'content.fullscreen.source_url',
+    ],
+  ];
+  for (const [name, content, status, path] of cases) {
+    it(name, async () => {
+      const app = await team();
+      const before = await countRows(runtime, 'app_versions');
+      const response = await createVersion(as.owner, app.id, '0.1.0', { content });
+      expect(response.statusCode).toBe(status);
+      const error = errorOf(response);
+      if (path) expect(error.details.map((d) => d.path)).toContain(path);
+      expect(await countRows(runtime, 'app_versions')).toBe(before);
+    });
+  }
+});
+
 describe('templates, snippets, the permission catalogue and the view keys', () => {
   it('answers the template of each schema version', async () => {
     const response = await as.developer.request({ method: 'GET', url: '/api/v1/manifest_templates' });
