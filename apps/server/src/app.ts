@@ -18,6 +18,7 @@ import { registerSessions } from './http/session';
 import { zodValidatorCompiler } from './http/validation';
 import { authRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
+import { clientErrorRoutes } from './modules/client-errors/routes';
 import { collaboratorRoutes } from './modules/collaborators/routes';
 import { credentialRoutes } from './modules/credentials/routes';
 import { developerAppRoutes } from './modules/developer-apps/routes';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sandboxRoutes(app, deps.services, appScope);
   credentialRoutes(app, deps.services.credentials, appScope);
   collaboratorRoutes(app, deps.services.collaborators, appScope);
+  clientErrorRoutes(app);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -1,4 +1,5 @@
 import { authEndpoints } from './auth';
+import { clientErrorEndpoints } from './client-errors';
 import { collaboratorEndpoints } from './collaborators';
 import { credentialEndpoints } from './credentials';
 import { adminDeveloperAppEndpoints, developerAppEndpoints } from './developer-apps';
@@ -7,6 +8,7 @@ import { outboundEmailEndpoints } from './outbound-emails';
 import { sandboxEndpoints } from './sandboxes';
 
 export * from './auth';
+export * from './client-errors';
 export * from './collaborators';
 export * from './credentials';
 export * from './developer-apps';
@@ -25,6 +27,7 @@ const groups = {
   notificationEndpoints,
   adminNotificationEndpoints,
   collaboratorEndpoints,
+  clientErrorEndpoints,
 };
 
 type Groups = typeof groups;
