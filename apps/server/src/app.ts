@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/v1/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  authRoutes(app, deps.services.auth);
+  authRoutes(app, deps.services.auth, config);
   notificationRoutes(app, deps.services.notifications);
   adminNotificationRoutes(app, deps.services.notifications);
   outboundEmailRoutes(app, deps.services.outboundEmails);

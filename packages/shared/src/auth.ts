@@ -36,7 +36,12 @@ export const userResponse = z.object({
 });
 export type User = z.infer<typeof userResponse>;
 
-export const sessionResponse = z.object({ user: userResponse, csrf_token: z.string() });
+export const sessionResponse = z.object({
+  user: userResponse,
+  csrf_token: z.string(),
+  /** The API support address (server setting SUPPORT_EMAIL), named where credentials fail (spec 2 §8). */
+  support_email: z.string(),
+});
 export type Session = z.infer<typeof sessionResponse>;
 
 export const passwordResetUpdateRequest = z.strictObject({ token, password: newPassword });

@@ -17,7 +17,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
 }
 
 export function buildSession(overrides: Partial<User> = {}): Session {
-  return { user: buildUser(overrides), csrf_token: 'csrf-token-1' };
+  return { user: buildUser(overrides), csrf_token: 'csrf-token-1', support_email: 'api-support@lintel.dev' };
 }
 
 export function buildOutboundEmail(overrides: Partial<OutboundEmail> = {}): OutboundEmail {
