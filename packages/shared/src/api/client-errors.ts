@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
 import { optionalText, requiredText } from '../fields';
-
-/** How much of a browser crash report the server accepts (longer fields are refused with 422). */
-export const CLIENT_ERROR_LIMITS = { message: 1_000, stack: 8_000, url: 2_000, userAgent: 500 } as const;
+import { CLIENT_ERROR_LIMITS } from '../limits';
 
 /** A crash of the web app, reported by its crash screen (spec 2 §8 "It has been logged and reported"). */
 export const clientErrorRequest = z.strictObject({
