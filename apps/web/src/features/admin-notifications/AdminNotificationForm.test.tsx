@@ -191,9 +191,9 @@ describe('AdminNotificationForm', () => {
     expect(sent(fetchMock.mock.calls, 'DELETE')).toHaveLength(1);
   });
 
-  it('shows server errors in "An error occurred" as JSON and on the fields, translated', async () => {
+  it('shows the response’s errors in "An error occurred" as formatted JSON, and on the fields', async () => {
     answerCreate(
-      errorBody(422, 'validation_failed', 'Title is too long', [
+      errorBody(422, 'validation_failed', 'Validation failed', [
         { path: 'title', message: 'is too long', code: 'too_long', params: { max: 200 } },
       ]),
     );
@@ -201,9 +201,10 @@ describe('AdminNotificationForm', () => {
     await user.click(screen.getByRole('button', { name: 'Notify' }));
     const panel = await screen.findByRole('alert');
     expect(within(panel).getByText('An error occurred')).toBeInTheDocument();
-    expect(panel).toHaveTextContent('"Please correct the highlighted fields."');
-    expect(panel).toHaveTextContent('"Title: Must be at most 200 characters"');
-    expect(panel).not.toHaveTextContent('Title is too long');
+    expect(within(panel).getByTestId('error-json').textContent).toBe(
+      JSON.stringify(['Title is too long'], null, 2),
+    );
+    expect(panel).not.toHaveTextContent('Validation failed');
     expect(screen.getByText('Must be at most 200 characters')).toBeInTheDocument();
     expect(field(/^Title/)).toHaveAttribute('aria-invalid', 'true');
   });

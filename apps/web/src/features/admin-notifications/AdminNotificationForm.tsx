@@ -28,6 +28,7 @@ import { applyServerErrors } from '../../forms/serverErrors';
 import { zodResolver } from '../../forms/zodResolver';
 import { ADMIN_NOTIFICATIONS_PATH } from '../shell/navigation';
 import { DeliveryProgress } from './DeliveryProgress';
+import { errorsAsJson } from './ErrorsAsJson';
 import { NotificationPreview } from './NotificationPreview';
 import { useDeleteAdminNotification, useSaveAdminNotification } from './queries';
 
@@ -155,7 +156,7 @@ export function AdminNotificationForm({ notification }: AdminNotificationFormPro
                 error={failure}
                 title={t('adminNotifications.errors.title')}
                 fieldLabel={(path) => (path in FIELD_LABELS ? t(FIELD_LABELS[path as Field]) : undefined)}
-                asJson
+                format={errorsAsJson(t)}
               />
               {notification ? <DeliveryProgress notification={notification} /> : null}
               <TextInput

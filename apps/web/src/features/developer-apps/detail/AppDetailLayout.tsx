@@ -28,6 +28,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { AppAvatar, RoleBadge } from '../AppBadges';
 import { appPath, DEVELOPER_APPS_PATH } from '../constants';
+import { CredentialsLoadError } from '../credentials/CredentialsLoadError';
 import { SecretReveal } from '../credentials/SecretReveal';
 import { useDeveloperApp, useGenerateFakeSandbox } from '../queries';
 import { AppWarnings } from './AppWarnings';
@@ -72,12 +73,25 @@ export function AppDetailLayout() {
   });
   if (denied) return denied;
   if (query.isPending) return <PageLoader />;
-  if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) {
+    // On the credentials tab a failed load is the credentials' failure (spec 2 §8); once the page is
+    // shown, the tab itself says so.
+    if (tabFromPath(pathname, appId) !== 'oauthCredentials') {
+      return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+    }
+    if (!query.data) {
+      return (
+        <Container size="sm" py="lg">
+          <CredentialsLoadError />
+        </Container>
+      );
+    }
+  }
 
   const app = query.data;
   const current = tabFromPath(pathname, app.id);
   const live = app.sandbox?.status === 'live';
-  const context: AppOutletContext = { app };
+  const context: AppOutletContext = { app, loadFailed: query.isError };
 
   return (
     <Container size={1200} py="md" px={0}>

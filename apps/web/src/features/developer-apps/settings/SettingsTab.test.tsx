@@ -117,8 +117,8 @@ describe('SettingsTab', () => {
       },
     });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Please correct the highlighted fields.');
-    expect(alert).toHaveTextContent('App logo: fake.png is not a JPEG or PNG file');
+    expect(alert).toHaveTextContent('fake.png is not a JPEG or PNG file');
+    expect(alert).not.toHaveTextContent('Validation failed');
   });
 
   it('puts the server’s problem with a name on that field', async () => {
@@ -182,7 +182,7 @@ describe('SettingsTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete app' }));
     const alert = await within(card).findByRole('alert');
     expect(alert).toHaveTextContent('Error');
-    expect(alert).toHaveTextContent('This cannot be done in the current state. Please reload and try again.');
+    expect(alert).toHaveTextContent('The app has live installations');
     expect(screen.queryByRole('dialog', { name: 'Delete this app?' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/developer_apps/5/settings');
   });
