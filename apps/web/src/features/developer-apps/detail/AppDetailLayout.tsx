@@ -48,7 +48,8 @@ const tabIcons: Record<AppTab, Icon> = {
 
 /**
  * /developer_apps/:id: breadcrumbs, warnings and the tab navigation around the current tab, which
- * shows only once the sandbox is live (spec 2 §2). The app refreshes itself while its sandbox is built.
+ * shows only once the sandbox is live (spec 2 §2); until then the sandbox-missing screen, or only the
+ * failure text when the build failed. The app refreshes itself while its sandbox is built.
  */
 export function AppDetailLayout() {
   const { t } = useTranslation();
@@ -77,6 +78,8 @@ export function AppDetailLayout() {
   const app = query.data;
   const current = tabFromPath(pathname, app.id);
   const live = app.sandbox?.status === 'live';
+  // A failed build says only that it failed (the sandbox card): "on its way" would contradict it.
+  const failed = app.sandbox?.status === 'failed';
   const context: AppOutletContext = { app };
 
   return (
@@ -136,7 +139,7 @@ export function AppDetailLayout() {
             <Outlet context={context} />
           ) : (
             <Stack gap="lg">
-              <SandboxMissing />
+              {failed ? null : <SandboxMissing />}
               <SandboxCard
                 app={app}
                 onGenerateFake={() => fake.mutate()}
