@@ -29,11 +29,30 @@ describe('AccountPage', () => {
     await waitFor(() => expect(save).toBeDisabled());
     expect(await screen.findByText('Your settings have been saved.')).toBeInTheDocument();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
-      name: 'Ada Lovelace',
-      company_name: 'Analytical Engines',
-      critical_emails: false,
+    // Only the field the user changed (spec 2 §5 "saved only when modified").
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ critical_emails: false });
+  });
+
+  it('sends only the company name when only it changed; blanks around a name are no change', async () => {
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/v1/session') return { body: buildSession() };
+      if (url === '/api/v1/account' && init.method === 'GET') return { body: buildUser() };
+      if (url === '/api/v1/account' && init.method === 'PATCH') {
+        return { body: buildUser({ company_name: 'Difference Engines' }) };
+      }
+      return undefined;
     });
+    const { user } = renderRoutes(routes, '/account', { withToasts: true });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    await user.type(screen.getByRole('textbox', { name: 'Name', exact: true }), ' ');
+    const company = screen.getByRole('textbox', { name: /Company/ });
+    await user.clear(company);
+    await user.type(company, 'Difference Engines');
+    await user.click(save);
+    expect(await screen.findByText('Your settings have been saved.')).toBeInTheDocument();
+    const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(JSON.parse(String(patches[0]?.[1]?.body))).toEqual({ company_name: 'Difference Engines' });
   });
 
   it('checks the new password twice and shows a wrong current password on its field', async () => {

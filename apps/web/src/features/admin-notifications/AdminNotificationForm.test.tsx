@@ -165,13 +165,29 @@ describe('AdminNotificationForm', () => {
     await fill(user, title, 'New title');
     await user.click(update);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/notifications'));
+    // Only the field the user changed is sent; critical never is.
     expect(JSON.parse(String(sent(fetchMock.mock.calls, 'PATCH')[0]?.[1]?.body))).toEqual({
       title: 'New title',
-      summary: record.summary,
-      body: record.body,
-      draft: true,
-      show_after: '2026-07-01',
     });
+  });
+
+  it('on edit sends only the changed fields: unchecking Draft and clearing Show after', async () => {
+    const record = buildAdminNotification({ id: 3, draft: true, show_after: '2026-07-01' });
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/v1/admin/notifications/3' && init.method === 'PATCH') {
+        return { body: { ...record, draft: false, show_after: null } };
+      }
+      if (url === '/api/v1/admin/notifications/3') return { body: record };
+      return undefined;
+    });
+    const { user, router } = renderRoutes(routes, '/admin/notifications/3/edit');
+    await user.click(await screen.findByRole('checkbox', { name: 'Draft' }));
+    await user.clear(screen.getByRole('textbox', { name: /^Show after/ }));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/notifications'));
+    const patches = sent(fetchMock.mock.calls, 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(JSON.parse(String(patches[0]?.[1]?.body))).toEqual({ draft: false, show_after: null });
   });
 
   it('confirms a delete with the spec text', async () => {

@@ -67,6 +67,31 @@ describe('OAuthCredentialsTab', () => {
     expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
   });
 
+  it('saves the production redirect URIs alone, only once they are modified', async () => {
+    const app = buildDeveloperApp({
+      production_access: 'granted',
+      uid: 'prod-uid',
+      redirect_uri: 'https://app.example.com/callback',
+    });
+    const { user, fetchMock } = render(app, (url, init) =>
+      url === '/api/v1/developer_apps/5' && init.method === 'PATCH'
+        ? { body: { ...app, redirect_uri: 'https://app.example.com/callback\nhttps://app.example.com/two' } }
+        : undefined,
+    );
+    const card = productionCard();
+    const field = within(card).getByRole('textbox', { name: 'Redirect URIs' });
+    const save = within(card).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await append(user, field, '\nhttps://app.example.com/two');
+    await user.click(save);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.method).toBe('PATCH');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      developer_app: { redirect_uri: 'https://app.example.com/callback\nhttps://app.example.com/two' },
+    });
+  });
+
   it('says what is wrong with a line in the user’s language', async () => {
     const { user } = render(buildDeveloperApp(), undefined, 'es');
     const field = within(screen.getByRole('region', { name: 'Sandbox' })).getByRole('textbox', {
