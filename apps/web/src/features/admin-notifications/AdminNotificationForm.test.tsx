@@ -78,6 +78,9 @@ describe('AdminNotificationForm', () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(CRITICAL_CONFIRMATION)).toBeInTheDocument();
+    // Cancel has the focus, and the close button a name (issue 13 item 7).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent(fetchMock.mock.calls, 'POST')).toHaveLength(0);
@@ -202,6 +205,9 @@ describe('AdminNotificationForm', () => {
     expect(
       within(dialog).getByText('Are you sure you wish to delete this notification?'),
     ).toBeInTheDocument();
+    // Cancel has the focus, and the close button a name (issue 13 item 7).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/notifications'));
     expect(sent(fetchMock.mock.calls, 'DELETE')).toHaveLength(1);

@@ -150,6 +150,9 @@ describe('OAuthCredentialsTab', () => {
     );
     await user.click(within(sandboxCard()).getByRole('button', { name: 'Reset sandbox secret' }));
     let dialog = await screen.findByRole('dialog', { name: 'Reset sandbox secret' });
+    // Cancel has the focus, and the close button a name (issue 13 item 7).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     const reset = within(dialog).getByRole('button', { name: 'Reset secret' });
     expect(reset).toBeDisabled();
     await user.click(
@@ -161,6 +164,7 @@ describe('OAuthCredentialsTab', () => {
     await user.click(reset);
 
     dialog = await screen.findByRole('dialog', { name: 'New client secret' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(within(dialog).getByText('n3w-s3cr3t')).toBeInTheDocument();
     expect(within(dialog).getByText(/Copy it now, it will not be shown again/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /Copy Client secret/ })).toBeInTheDocument();
@@ -184,6 +188,9 @@ describe('OAuthCredentialsTab', () => {
     );
     await user.click(within(productionCard()).getByRole('button', { name: 'Reset production secret' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset production secret' });
+    // Cancel has the focus, and the close button a name (issue 13 item 7).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('checkbox'));
     await user.click(within(dialog).getByRole('button', { name: 'Reset secret' }));
     expect(await screen.findByText('pr0d')).toBeInTheDocument();
@@ -249,6 +256,7 @@ describe('OAuthCredentialsTab', () => {
     expect(within(card).queryByRole('button', { name: 'Reset production secret' })).not.toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Show secret' }));
     const dialog = await screen.findByRole('dialog', { name: 'Client secret' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(within(dialog).getByTestId('revealed-secret')).toHaveTextContent('sh0wn-once');
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByText('sh0wn-once')).not.toBeInTheDocument());

@@ -150,6 +150,7 @@ describe('AppDetailLayout', () => {
     const { user } = renderRoutes(routes, '/developer_apps/5');
     await user.click(await screen.findByRole('button', { name: 'Generate fake sandbox' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fake sandbox generated' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(within(dialog).getByText('s3cr3t')).toBeInTheDocument();
     expect(within(dialog).getByText(/it will not be shown again/)).toBeInTheDocument();
     expect(await screen.findByText('Tab content of Crane Tracker (internal)')).toBeInTheDocument();

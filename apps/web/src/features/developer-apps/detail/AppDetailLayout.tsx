@@ -156,6 +156,7 @@ export function AppDetailLayout() {
         title={t('developerApps.sandbox.fakeCreated')}
         centered
         closeOnClickOutside={false}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {fake.data ? (
           <SecretReveal

@@ -207,6 +207,9 @@ describe('SettingsTab', () => {
     await user.click(within(card).getByRole('button', { name: 'Delete app' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this app?' });
     expect(fetchMock).not.toHaveBeenCalled();
+    // Cancel has the focus, and the close button a name (issue 13 item 7).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete app' }));
     expect(await screen.findByRole('heading', { name: 'Apps list' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/developer_apps');
