@@ -75,7 +75,13 @@ export function CreateAppModal({ opened, onClose }: CreateAppModalProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('developerApps.create.title')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('developerApps.create.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
