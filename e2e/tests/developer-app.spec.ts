@@ -147,8 +147,24 @@ test('a developer creates an app, manages its credentials, invites a collaborato
 
   await test.step('OAuth credentials: the reset sandbox secret is shown once', async () => {
     const card = sandboxCard(page);
+    // The confirmation cannot be fired by accident: it opens on Cancel, and Escape leaves the secret
+    // as it was (issue 13 item 7).
+    const shown = card.getByTestId('sandbox-secret');
+    await shown.hover();
+    const before = ((await shown.textContent()) ?? '').trim();
+    expect(before).toMatch(/\S{16,}/);
+    await page.mouse.move(0, 0);
     await card.getByRole('button', { name: 'Reset sandbox secret' }).click();
     const confirm = page.getByRole('dialog', { name: 'Reset sandbox secret' });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expect(confirm.getByRole('button', { name: 'Close' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await shown.hover();
+    await expect(shown).toHaveText(before);
+    await page.mouse.move(0, 0);
+    await card.getByRole('button', { name: 'Reset sandbox secret' }).click();
     await expect(confirm).toBeVisible();
     const acknowledge = confirm.getByRole('checkbox', {
       name: 'I understand that the old secret and every token issued with it stop working',
@@ -327,6 +343,7 @@ test('a developer creates an app, manages its credentials, invites a collaborato
     await page.getByRole('menuitem', { name: 'Transfer ownership' }).click();
     const confirm = page.getByRole('dialog', { name: 'Transfer ownership?' });
     await expect(confirm).toContainText(`${invitee.name} will become the owner of this app`);
+    await expect(confirm.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
     await screen(page, 'transfer-confirm');
     await confirm.getByRole('button', { name: 'Transfer ownership', exact: true }).click();
     await expect(confirm).toBeHidden();
@@ -364,6 +381,13 @@ test('a developer creates an app, manages its credentials, invites a collaborato
       await card.getByRole('button', { name: 'Delete app', exact: true }).click();
       const confirm = newOwnerPage.getByRole('dialog', { name: 'Delete this app?' });
       await expect(confirm).toContainText(`${appName} and its credentials will be deleted.`);
+      // Opens on Cancel; Escape closes it and the app stays (issue 13 item 7).
+      await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await newOwnerPage.keyboard.press('Escape');
+      await expect(confirm).toBeHidden();
+      await expect(newOwnerPage).toHaveURL(/\/settings$/);
+      await card.getByRole('button', { name: 'Delete app', exact: true }).click();
+      await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
       await screen(newOwnerPage, 'delete-confirm');
       await confirm.getByRole('button', { name: 'Delete app', exact: true }).click();
 

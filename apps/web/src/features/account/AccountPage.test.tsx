@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSession, buildUser } from '../../test/factories';
 import { errorBody, mockFetch, renderRoutes } from '../../test/render';
@@ -27,7 +27,9 @@ describe('AccountPage', () => {
     await user.click(save);
 
     await waitFor(() => expect(save).toBeDisabled());
-    expect(await screen.findByText('Your settings have been saved.')).toBeInTheDocument();
+    const toast = (await screen.findByText('Your settings have been saved.')).closest('[role="status"]');
+    // The toast's close button has a name (issue 13 item 7).
+    expect(within(toast as HTMLElement).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     // Only the field the user changed (spec 2 §5 "saved only when modified").
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ critical_emails: false });
@@ -44,7 +46,7 @@ describe('AccountPage', () => {
     });
     const { user } = renderRoutes(routes, '/account', { withToasts: true });
     const save = await screen.findByRole('button', { name: 'Save' });
-    await user.type(screen.getByRole('textbox', { name: 'Name', exact: true }), ' ');
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), ' ');
     const company = screen.getByRole('textbox', { name: /Company/ });
     await user.clear(company);
     await user.type(company, 'Difference Engines');

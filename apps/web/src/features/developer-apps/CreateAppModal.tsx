@@ -104,7 +104,7 @@ export function CreateAppModal({ opened, onClose }: CreateAppModalProps) {
           <Text size="sm" c="dimmed">
             <Trans
               i18nKey="developerApps.create.policy"
-              components={{ terms: <Anchor component={Link} to={TERMS_PATH} /> }}
+              components={{ terms: <Anchor component={Link} to={TERMS_PATH} underline="always" /> }}
             />
           </Text>
           {redirect.waiting ? (

@@ -17,7 +17,8 @@ export interface SandboxCardProps {
   generateError?: unknown;
 }
 
-const supportLink = { support: <Anchor href={`mailto:${API_SUPPORT_EMAIL}`} /> };
+// Underlined: a link inside a sentence must not rely on colour alone (axe link-in-text-block).
+const supportLink = { support: <Anchor href={`mailto:${API_SUPPORT_EMAIL}`} underline="always" /> };
 
 /** A sentence that names the API support address as a mailto link. */
 function SupportText({
