@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, isUnchanged } from './changedFields';
+import { changedFields, isUnchanged } from './zodResolver';
 
 describe('changedFields', () => {
   it('keeps only the fields whose value differs', () => {

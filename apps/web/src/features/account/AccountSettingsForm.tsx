@@ -6,9 +6,8 @@ import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
 import { SectionCard } from '../../components/SectionCard';
 import { SubmitRow } from '../../components/SubmitRow';
-import { changedFields, isUnchanged } from '../../forms/changedFields';
 import { applyServerErrors } from '../../forms/serverErrors';
-import { zodResolver } from '../../forms/zodResolver';
+import { changedFields, isUnchanged, zodResolver } from '../../forms/zodResolver';
 import { CompanyNameInput, NameInput } from '../auth/fields';
 import { useUpdateAccount } from './queries';
 

@@ -7,9 +7,8 @@ import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { notifySaved } from '../../../components/notifySaved';
 import { SectionCard } from '../../../components/SectionCard';
 import { SubmitRow } from '../../../components/SubmitRow';
-import { changedFields, isUnchanged } from '../../../forms/changedFields';
 import { applyServerErrors } from '../../../forms/serverErrors';
-import { zodResolver } from '../../../forms/zodResolver';
+import { changedFields, isUnchanged, zodResolver } from '../../../forms/zodResolver';
 import { useUpdateDeveloperApp } from '../queries';
 
 const namesOf = (app: DeveloperApp) => ({
