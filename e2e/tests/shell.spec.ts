@@ -16,6 +16,8 @@ const header = (page: Page) => page.getByRole('banner');
 test('the Reference menu leads to the REST API reference built from the OpenAPI document', async ({
   page,
 }) => {
+  // The reference pages are long: axe takes several seconds on each of them.
+  test.slow();
   await signIn(page, admin);
   await page.goto('/');
   await page.getByRole('button', { name: 'Reference' }).click();
