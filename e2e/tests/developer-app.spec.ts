@@ -1,5 +1,12 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { CONFIRMATION_SUBJECT, newUser, signIn, signUpViaApi, submitSignInForm } from '../support/api';
+import {
+  CONFIRMATION_SUBJECT,
+  newUser,
+  signIn,
+  signUpAdmin,
+  signUpViaApi,
+  submitSignInForm,
+} from '../support/api';
 import {
   appIdFrom,
   appTabs,
@@ -37,8 +44,9 @@ test('a developer creates an app, manages its credentials, invites a collaborato
   page,
   browser,
 }) => {
-  // Two sign-ups with e-mails, a sandbox build and a dozen screens: more than the default minute.
-  test.setTimeout(120_000);
+  // Three sign-ups with e-mails, a sandbox build and a dozen screens checked by axe: more than the
+  // default minute.
+  test.setTimeout(180_000);
   const owner = newUser('App Owner');
   const invitee = newUser('App Invitee');
   const appName = uniqueAppName('E2E App');
@@ -208,6 +216,52 @@ test('a developer creates an app, manages its credentials, invites a collaborato
     await expect(page.locator('body')).not.toContainText(secret);
     await sandboxCard(page).getByTestId('sandbox-secret').focus();
     await expect(sandboxCard(page).getByTestId('sandbox-secret')).toHaveText(secret);
+  });
+
+  await test.step('OAuth credentials: the production secret is shown once, then only reset', async () => {
+    const production = section(page, 'Production');
+    await production.getByRole('button', { name: 'Request production access', exact: true }).click();
+    await expect(production.getByRole('button', { name: 'Request production access' })).toHaveCount(0);
+
+    // A platform administrator grants it, through the admin API.
+    const adminPage = await freshPage(browser);
+    try {
+      const admin = newUser('App Platform Admin');
+      await signUpAdmin(adminPage.request, mailbox, admin);
+      const session = await signIn(adminPage, admin);
+      const granted = await adminPage.request.patch(`/api/v1/admin/developer_apps/${appId}`, {
+        data: { developer_app: { production_access: 'granted' } },
+        headers: { 'X-CSRF-Token': session.csrfToken },
+      });
+      expect(granted.status(), await granted.text()).toBe(200);
+    } finally {
+      await adminPage.context().close();
+    }
+
+    await page.reload();
+    const card = section(page, 'Production');
+    const show = card.getByRole('button', { name: 'Show secret', exact: true });
+    await expect(show).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Reset production secret' })).toHaveCount(0);
+    await show.click();
+    const dialog = page.getByRole('dialog', { name: 'Client secret' });
+    await expect(dialog.getByLabel('Client secret', { exact: true })).toHaveText(/\S{16,}/);
+    const secret = ((await dialog.getByLabel('Client secret', { exact: true }).textContent()) ?? '').trim();
+    await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+    await screen(page, 'production-secret-shown');
+    await dialog.getByRole('button', { name: 'Done', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('body')).not.toContainText(secret);
+    // Shown once: from now on the card offers only a reset, also after a reload (spec 2 §4).
+    await expect(card.getByRole('button', { name: 'Show secret' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Reset production secret', exact: true })).toBeVisible();
+    await page.reload();
+    const reloaded = section(page, 'Production');
+    await expect(
+      reloaded.getByRole('button', { name: 'Reset production secret', exact: true }),
+    ).toBeVisible();
+    await expect(reloaded.getByRole('button', { name: 'Show secret' })).toHaveCount(0);
+    await screen(page, 'production-secret-reset-only');
   });
 
   await test.step('Collaborators: invite a new person as a developer', async () => {
