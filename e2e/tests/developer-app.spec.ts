@@ -245,8 +245,9 @@ test('a developer creates an app, manages its credentials, invites a collaborato
     await expect(card.getByRole('button', { name: 'Reset production secret' })).toHaveCount(0);
     await show.click();
     const dialog = page.getByRole('dialog', { name: 'Client secret' });
-    await expect(dialog.getByLabel('Client secret', { exact: true })).toHaveText(/\S{16,}/);
-    const secret = ((await dialog.getByLabel('Client secret', { exact: true }).textContent()) ?? '').trim();
+    const revealed = dialog.getByTestId('revealed-secret');
+    await expect(revealed).toHaveText(/\S{16,}/);
+    const secret = ((await revealed.textContent()) ?? '').trim();
     await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
     await screen(page, 'production-secret-shown');
     await dialog.getByRole('button', { name: 'Done', exact: true }).click();

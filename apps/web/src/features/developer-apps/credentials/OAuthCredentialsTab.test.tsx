@@ -4,6 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorBody, type FetchHandler, mockFetch, renderRoutes } from '../../../test/render';
 import { buildDeveloperApp, buildSandbox } from '../factories';
+import { useDeveloperApp } from '../queries';
 import { OAuthCredentialsTab } from './OAuthCredentialsTab';
 
 function render(app: DeveloperApp, handler: FetchHandler = () => undefined, language: 'en' | 'es' = 'en') {
@@ -265,5 +266,39 @@ describe('OAuthCredentialsTab', () => {
     ).toBeInTheDocument();
     expect(within(productionCard()).queryByRole('button', { name: 'Show secret' })).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the revealed production secret on screen until Done when the page reads the app from the cache', async () => {
+    const app = buildDeveloperApp({
+      production_access: 'granted',
+      uid: 'prod-uid',
+      credentials: { uid: 'prod-uid', revealable: true },
+    });
+    // As on the app page: the tab gets the app from the query cache, which the reveal updates.
+    function FromCache() {
+      const query = useDeveloperApp(app.id);
+      return query.data ? <OAuthCredentialsTab app={query.data} /> : null;
+    }
+    mockFetch((url, init) => {
+      if (url === '/api/v1/developer_apps/5' && (init.method ?? 'GET') === 'GET') return { body: app };
+      if (url === '/api/v1/oauth_applications/prod-uid/reveal_secret')
+        return { body: { app_secret: 'sh0wn-once' } };
+      return undefined;
+    });
+    const { user, queryClient } = renderRoutes([{ path: '/', element: <FromCache /> }], '/');
+    const card = await screen.findByRole('region', { name: 'Production' });
+    await user.click(within(card).getByRole('button', { name: 'Show secret' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Client secret' });
+    expect(within(dialog).getByTestId('revealed-secret')).toHaveTextContent('sh0wn-once');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('revealed-secret')).toHaveTextContent('sh0wn-once');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('sh0wn-once')).not.toBeInTheDocument());
+    expect(
+      await within(productionCard()).findByRole('button', { name: 'Reset production secret' }),
+    ).toBeInTheDocument();
+    expect(
+      queryClient.getQueryData<DeveloperApp>(['developerApps', 'detail', 5])?.credentials?.revealable,
+    ).toBe(false);
   });
 });
