@@ -26,6 +26,12 @@ async function append(user: UserEvent, field: HTMLElement, text: string) {
 const sandboxCard = () => screen.getByRole('region', { name: 'Sandbox' });
 const productionCard = () => screen.getByRole('region', { name: 'Production' });
 
+/** As on the app page: the tab gets the app from the query cache, which a reveal updates. */
+function FromCache({ id }: { id: number }) {
+  const query = useDeveloperApp(id);
+  return query.data ? <OAuthCredentialsTab app={query.data} /> : null;
+}
+
 describe('OAuthCredentialsTab', () => {
   it('checks redirect URIs line by line and offers Save only once modified and valid', async () => {
     const app = buildDeveloperApp();
@@ -274,18 +280,13 @@ describe('OAuthCredentialsTab', () => {
       uid: 'prod-uid',
       credentials: { uid: 'prod-uid', revealable: true },
     });
-    // As on the app page: the tab gets the app from the query cache, which the reveal updates.
-    function FromCache() {
-      const query = useDeveloperApp(app.id);
-      return query.data ? <OAuthCredentialsTab app={query.data} /> : null;
-    }
     mockFetch((url, init) => {
       if (url === '/api/v1/developer_apps/5' && (init.method ?? 'GET') === 'GET') return { body: app };
       if (url === '/api/v1/oauth_applications/prod-uid/reveal_secret')
         return { body: { app_secret: 'sh0wn-once' } };
       return undefined;
     });
-    const { user, queryClient } = renderRoutes([{ path: '/', element: <FromCache /> }], '/');
+    const { user, queryClient } = renderRoutes([{ path: '/', element: <FromCache id={app.id} /> }], '/');
     const card = await screen.findByRole('region', { name: 'Production' });
     await user.click(within(card).getByRole('button', { name: 'Show secret' }));
     const dialog = await screen.findByRole('dialog', { name: 'Client secret' });
