@@ -61,6 +61,7 @@ describe('DeveloperAppsPage', () => {
     expect(await screen.findByText('You have no apps yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create a New App' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a New App' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: /terms and conditions/ })).toHaveAttribute(
       'href',
       '/terms_and_conditions',

@@ -49,7 +49,8 @@ const tabIcons: Record<AppTab, Icon> = {
 
 /**
  * /developer_apps/:id: breadcrumbs, warnings and the tab navigation around the current tab, which
- * shows only once the sandbox is live (spec 2 §2). The app refreshes itself while its sandbox is built.
+ * shows only once the sandbox is live (spec 2 §2); until then the sandbox-missing screen, or only the
+ * failure text when the build failed. The app refreshes itself while its sandbox is built.
  */
 export function AppDetailLayout() {
   const { t } = useTranslation();
@@ -91,6 +92,8 @@ export function AppDetailLayout() {
   const app = query.data;
   const current = tabFromPath(pathname, app.id);
   const live = app.sandbox?.status === 'live';
+  // A failed build says only that it failed (the sandbox card): "on its way" would contradict it.
+  const failed = app.sandbox?.status === 'failed';
   const context: AppOutletContext = { app, loadFailed: query.isError };
 
   return (
@@ -150,7 +153,7 @@ export function AppDetailLayout() {
             <Outlet context={context} />
           ) : (
             <Stack gap="lg">
-              <SandboxMissing />
+              {failed ? null : <SandboxMissing />}
               <SandboxCard
                 app={app}
                 onGenerateFake={() => fake.mutate()}
@@ -167,6 +170,7 @@ export function AppDetailLayout() {
         title={t('developerApps.sandbox.fakeCreated')}
         centered
         closeOnClickOutside={false}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {fake.data ? (
           <SecretReveal

@@ -28,7 +28,8 @@ function SupportText({
     <Trans
       i18nKey={i18nKey}
       values={{ email }}
-      components={{ support: <Anchor href={`mailto:${email}`} /> }}
+      // Underlined: a link inside a sentence must not rely on colour alone (axe link-in-text-block).
+      components={{ support: <Anchor href={`mailto:${email}`} underline="always" /> }}
     />
   );
 }
