@@ -127,10 +127,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  // Deep links of the single-page app get index.html; unknown API paths get the JSON 404.
+  // Deep links of the single-page app get index.html; unknown API paths get the JSON 404, and so does a
+  // missing build file (/assets/…): a chunk of an older deploy must fail as a chunk load (the web then
+  // offers a reload), not arrive as HTML with 200.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/')) {
+    const page = !url.startsWith('/api/') && !url.startsWith('/assets/');
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && page) {
       reply.header('Cache-Control', 'no-cache');
       return reply.type('text/html').sendFile('index.html');
     }
