@@ -2,6 +2,12 @@ import { authEndpoints } from './auth';
 import { collaboratorEndpoints } from './collaborators';
 import { credentialEndpoints } from './credentials';
 import { adminDeveloperAppEndpoints, developerAppEndpoints } from './developer-apps';
+import {
+  adminListingEndpoints,
+  listingEndpoints,
+  listingReferenceEndpoints,
+  videoHostEndpoints,
+} from './listings';
 import { adminNotificationEndpoints, notificationEndpoints } from './notifications';
 import { outboundEmailEndpoints } from './outbound-emails';
 import { sandboxEndpoints } from './sandboxes';
@@ -25,6 +31,10 @@ const groups = {
   notificationEndpoints,
   adminNotificationEndpoints,
   collaboratorEndpoints,
+  listingReferenceEndpoints,
+  listingEndpoints,
+  adminListingEndpoints,
+  videoHostEndpoints,
 };
 
 type Groups = typeof groups;
