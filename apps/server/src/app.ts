@@ -22,6 +22,7 @@ import { collaboratorRoutes } from './modules/collaborators/routes';
 import { credentialRoutes } from './modules/credentials/routes';
 import { developerAppRoutes } from './modules/developer-apps/routes';
 import { createAppScope } from './modules/developer-apps/scope';
+import { listingRoutes } from './modules/listings/routes';
 import { adminNotificationRoutes, notificationRoutes } from './modules/notifications/routes';
 import { outboundEmailRoutes } from './modules/outbound-emails/routes';
 import { sandboxRoutes } from './modules/sandboxes/routes';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sandboxRoutes(app, deps.services, appScope);
   credentialRoutes(app, deps.services.credentials, appScope);
   collaboratorRoutes(app, deps.services.collaborators, appScope);
+  listingRoutes(app, deps.services.listings, appScope);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

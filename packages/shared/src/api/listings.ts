@@ -107,7 +107,7 @@ export const listingEndpoints = {
     params: idParams,
     body: submissionRequest,
     files: developerFiles,
-    status: 201,
+    // 200 whether the save created the submission or updated the newest one: the answer is the saved one.
     response: submissionResponse,
     errors: ['forbidden', 'not_found', 'conflict'],
   }),
@@ -170,7 +170,6 @@ export const adminListingEndpoints = {
     params: idParams,
     body: adminSubmissionRequest,
     files: adminFiles,
-    status: 201,
     response: submissionResponse,
     errors: ['forbidden', 'not_found'],
   }),

@@ -1,6 +1,7 @@
 import type { DeveloperApp, DeveloperAppSummary } from '@lintel/shared';
 import type { DeveloperAppRow } from '../../db/schema';
 import type { OAuthApplication } from '../../platform/types';
+import { presentSummary as presentListingSummary } from '../listings/presenter';
 import { presentSandbox } from '../sandboxes/presenter';
 import type { AppListItem, AppView } from './service';
 
@@ -26,6 +27,7 @@ export function presentApp({
   sandbox,
   sandboxSecret,
   production,
+  listing,
 }: AppView): DeveloperApp {
   const working = usable(production);
   return {
@@ -46,6 +48,11 @@ export function presentApp({
     permissions: access.permissions,
     sandbox: sandbox ? presentSandbox(sandbox, app, sandboxSecret) : null,
     credentials: working ? { uid: working.uid, revealable: working.secretRevealable } : null,
+    last_marketplace_app: presentListingSummary(listing.last),
+    published_app: presentListingSummary(listing.published),
+    unpublished_app:
+      listing.last && listing.last.state !== 'published' ? presentListingSummary(listing.last) : null,
+    marketplace_enabled: app.marketplace_enabled,
   };
 }
 

@@ -8,11 +8,12 @@ import {
 } from '@lintel/shared';
 import { imageSize } from 'image-size';
 import type { Db } from '../../db/index';
-import type { DeveloperAppRow, UserRow } from '../../db/schema';
+import type { DeveloperAppRow, SubmissionRow, UserRow } from '../../db/schema';
 import { detail, errors } from '../../http/errors';
 import type { Page } from '../../http/paging';
 import type { OAuthApplication, Platform, Sandbox, SandboxStatus } from '../../platform/types';
 import type { Storage } from '../../storage/index';
+import { listingRepository } from '../listings/repository';
 import { sandboxPolicy } from '../sandboxes/policy';
 import { type AppAccess, developerAppPolicy } from './policy';
 import { type AppChanges, developerAppRepository as repo } from './repository';
@@ -32,6 +33,7 @@ export interface AdminAppUpdate {
   production_access?: 'none' | 'production_pending' | 'granted';
   deleted_at?: null;
   internal_name?: string;
+  marketplace_enabled?: boolean;
 }
 
 /** An app with what its page shows: owner, sandbox, production credentials, the actor's access. */
@@ -43,6 +45,8 @@ export interface AppView {
   /** The live sandbox's secret when the actor may read it (sandboxPolicy.canViewSecret), else null. */
   sandboxSecret: string | null;
   production: OAuthApplication | undefined;
+  /** The app's listing submissions the page names (spec 3 §3). */
+  listing: { last: SubmissionRow | undefined; published: SubmissionRow | undefined };
 }
 
 export interface AppListItem {
@@ -199,6 +203,7 @@ export class DeveloperAppService {
     if (changes.production_access !== undefined) update.production_access = changes.production_access;
     if (changes.deleted_at === null) update.deleted_at = null;
     if (changes.internal_name !== undefined) update.internal_name = changes.internal_name;
+    if (changes.marketplace_enabled !== undefined) update.marketplace_enabled = changes.marketplace_enabled;
     const updated = await repo.update(db, id, update, now);
     await this.syncProduction(updated);
     const role = await repo.roleOf(db, id, admin.id);
@@ -207,10 +212,11 @@ export class DeveloperAppService {
 
   private async view(app: DeveloperAppRow, access: AppAccess): Promise<AppView> {
     const { db, platform } = this.deps;
-    const [owner, sandbox, production] = await Promise.all([
+    const [owner, sandbox, production, listing] = await Promise.all([
       repo.owner(db, app),
       platform.sandboxOf(app.id),
       platform.oauthApplicationOf(app.id, 'production'),
+      listingRepository.overview(db, app.id),
     ]);
     const readable = sandbox?.status === 'live' && sandbox.oauth && sandboxPolicy.canViewSecret(access, app);
     const sandboxSecret = readable && sandbox.oauth ? await platform.sandboxSecret(sandbox.oauth.uid) : null;
@@ -221,6 +227,7 @@ export class DeveloperAppService {
       sandbox,
       sandboxSecret,
       production,
+      listing,
     };
   }
 }

@@ -55,6 +55,10 @@ export function buildDeveloperApp(
     permissions: permissionsOf(role),
     sandbox: buildSandbox(),
     credentials: null,
+    last_marketplace_app: null,
+    published_app: null,
+    unpublished_app: null,
+    marketplace_enabled: false,
     ...rest,
   };
 }
