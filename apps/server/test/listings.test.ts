@@ -35,9 +35,9 @@ async function completeListing(team: Team) {
   const fields = completeFields(ref);
   const parts: Part[] = [];
   for (const [key, value] of Object.entries(fields)) {
-    if (Array.isArray(value))
-      value.forEach((item) => parts.push({ name: `submission[${key}][]`, value: String(item) }));
-    else if (typeof value === 'object') {
+    if (Array.isArray(value)) {
+      for (const item of value) parts.push({ name: `submission[${key}][]`, value: String(item) });
+    } else if (typeof value === 'object') {
       for (const [sub, text] of Object.entries(value))
         parts.push({ name: `submission[${key}][${sub}]`, value: text });
     } else parts.push({ name: `submission[${key}]`, value: String(value) });

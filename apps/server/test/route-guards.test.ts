@@ -11,6 +11,8 @@ const PUBLIC = new Set([
   'GET /api/v1/session',
   'POST /api/v1/password_resets',
   'PATCH /api/v1/password_resets',
+  // The embedded video host plays listing videos to anyone holding the hashed id (public marketplace).
+  'GET /api/v1/video_host/medias/{hashed_id}',
 ]);
 
 let runtime: Runtime;

@@ -14,8 +14,14 @@ export interface HostedVideo {
  * hashed_id and name build the external URL). Nothing outside platform/ knows which implementation runs.
  */
 export interface VideoHost {
-  /** Hands the host a video already in our storage (streamed from there by a remote host). */
-  upload(video: { key: string; name: string; contentType: string; size: number }): Promise<HostedVideo>;
+  /**
+   * Hands the host a video already in our storage (streamed from there by a remote host). `db` is the
+   * caller's transaction, where the embedded host records the video (so a refused save forgets it).
+   */
+  upload(
+    video: { key: string; name: string; contentType: string; size: number },
+    db?: Db,
+  ): Promise<HostedVideo>;
   /** The URL a player opens for a hosted video. */
   externalUrl(hashedId: string): string;
   /** Forgets a video (its storage object is the caller's). */
@@ -31,14 +37,12 @@ export interface VideoHost {
 export class EmbeddedVideoHost implements VideoHost {
   constructor(private readonly deps: { db: Db; storage: Storage }) {}
 
-  async upload(video: {
-    key: string;
-    name: string;
-    contentType: string;
-    size: number;
-  }): Promise<HostedVideo> {
+  async upload(
+    video: { key: string; name: string; contentType: string; size: number },
+    db: Db = this.deps.db,
+  ): Promise<HostedVideo> {
     const hashedId = randomBytes(10).toString('hex');
-    await this.deps.db
+    await db
       .insertInto('video_host_medias')
       .values({
         hashed_id: hashedId,

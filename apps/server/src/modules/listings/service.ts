@@ -420,12 +420,15 @@ export class ListingService {
       add,
       async (file, path) => {
         const size = await checkVideo(storage, file, path);
-        const hosted = await this.videoHost.upload({
-          key: file.key,
-          name: displayName(file, 'Video'),
-          contentType: file.contentType,
-          size: file.size,
-        });
+        const hosted = await this.videoHost.upload(
+          {
+            key: file.key,
+            name: displayName(file, 'Video'),
+            contentType: file.contentType,
+            size: file.size,
+          },
+          trx,
+        );
         return { ...size, hashed_id: hosted.hashed_id };
       },
     );
@@ -433,12 +436,15 @@ export class ListingService {
     const showcase = changes.showcase_video_attributes;
     if (showcase?.file) {
       const size = await checkVideo(storage, showcase.file, 'submission.showcase_video_attributes.file');
-      const hosted = await this.videoHost.upload({
-        key: showcase.file.key,
-        name: displayName(showcase.file, 'ShowcaseVideo'),
-        contentType: showcase.file.contentType,
-        size: showcase.file.size,
-      });
+      const hosted = await this.videoHost.upload(
+        {
+          key: showcase.file.key,
+          name: displayName(showcase.file, 'ShowcaseVideo'),
+          contentType: showcase.file.contentType,
+          size: showcase.file.size,
+        },
+        trx,
+      );
       await remove(media.filter((row) => row.type === 'ShowcaseVideo'));
       await add('ShowcaseVideo', showcase.file, {
         ...size,
