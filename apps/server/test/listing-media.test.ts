@@ -101,7 +101,7 @@ describe('media checked by content (spec 3 §5)', () => {
         file('submission[pictures_attributes][0][file]', 'wide.png', pngOf(1280, 720)),
         file('submission[pictures_attributes][1][file]', 'square.png', pngOf(300, 300)),
       ],
-      { path: 'submission.pictures_attributes.1.file', code: 'picture_size', name: 'square.png' },
+      { path: 'submission.pictures_attributes.1.file', code: 'invalid', name: 'square.png' },
     );
     expect(detail?.message).toMatch(/720×480 to 1920×1080.*4:3 and 16:9.*300×300/);
   });
@@ -118,7 +118,7 @@ describe('media checked by content (spec 3 §5)', () => {
         [file('submission[pictures_attributes][0][file]', `shot-${w}.png`, pngOf(w, h))],
         {
           path: 'submission.pictures_attributes.0.file',
-          code: 'picture_size',
+          code: 'invalid',
           name: `shot-${w}.png`,
         },
       );
@@ -155,7 +155,7 @@ describe('media checked by content (spec 3 §5)', () => {
       [file('submission[videos_attributes][0][file]', 'demo.mp4', mp4Of(640, 360), 'video/mp4')],
       {
         path: 'submission.videos_attributes.0.file',
-        code: 'video_size',
+        code: 'invalid',
         name: 'demo.mp4',
       },
     );

@@ -226,7 +226,7 @@ describe('the review state machine (spec 3 §4)', () => {
     expect(early.statusCode).toBe(422);
     expect(errorOf(early).details[0]).toMatchObject({
       path: 'submission.approval_state',
-      code: 'state_transition',
+      code: 'invalid',
     });
 
     const submitted = await patch(owner, draft.id, {
@@ -245,7 +245,7 @@ describe('the review state machine (spec 3 §4)', () => {
     expect(errorOf(edit).message).toMatch(/withdraw it first/i);
     const twice = await patch(owner, draft.id, { state: 'in_review' });
     expect(twice.statusCode).toBe(422);
-    expect(errorOf(twice).details[0]).toMatchObject({ path: 'submission.state', code: 'state_transition' });
+    expect(errorOf(twice).details[0]).toMatchObject({ path: 'submission.state', code: 'invalid' });
     const devApproves = await patch(owner, draft.id, { approval_state: 'approved' });
     expect(devApproves.statusCode).toBe(422);
     expect(errorOf(devApproves).details[0]).toMatchObject({

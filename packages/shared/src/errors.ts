@@ -79,13 +79,6 @@ export const DETAIL_CODES = [
   'already_invited',
   'single_owner',
   'invitation_status',
-  // the marketplace listing (spec 3 §5)
-  'region_or_country',
-  'contact_or_learn_how',
-  'max_categories',
-  'picture_size',
-  'video_size',
-  'state_transition',
 ] as const;
 export type DetailCode = (typeof DETAIL_CODES)[number];
 

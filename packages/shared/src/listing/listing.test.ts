@@ -135,7 +135,7 @@ describe('the tab schemas (spec 3 §5)', () => {
       ['tagline', 'too_long'],
       ['description', 'too_long'],
       ['how_it_works', 'too_long'],
-      ['category_ids', 'max_categories'],
+      ['category_ids', 'too_many'],
     ]);
     expect(details[1]?.message).toBe('Character limit exceeded (max 100)');
     expect(details[4]?.message).toBe('Max number of categories exceeded');
@@ -297,6 +297,24 @@ describe('the tab schemas (spec 3 §5)', () => {
       listingMessageFor({ code: 'too_many', path: 'submission.category_ids', params: { max: 3 } }).key,
     ).toBe('maxCategories');
     expect(listingMessageFor({ code: 'file_type', path: 'submission.small_logo' }).key).toBe('fileType');
+    expect(listingMessageFor({ code: 'required', path: 'region_or_country' }).key).toBe('regionOrCountry');
+    expect(
+      listingMessageFor({
+        code: 'invalid',
+        path: 'submission.pictures_attributes.1.file',
+        params: { name: 'a.png' },
+      }),
+    ).toEqual({ key: 'pictureRule', values: { name: 'a.png' } });
+    expect(
+      listingMessageFor({
+        code: 'invalid',
+        path: 'submission.videos_attributes.0.file',
+        params: { name: 'v.mp4' },
+      }).key,
+    ).toBe('videoRule');
+    expect(
+      listingMessageFor({ code: 'image_size', path: 'submission.small_logo', params: { name: 'l.png' } }).key,
+    ).toBe('logoRule');
   });
 });
 

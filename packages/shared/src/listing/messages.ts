@@ -16,6 +16,10 @@ export const LISTING_MESSAGES = {
   fileType: 'Invalid file type',
   notValid: 'Please correct the errors below before submitting for review',
   invalid: 'This value is invalid',
+  logoRule: '{{name}} must be a square JPEG or PNG image larger than 200×200 pixels',
+  pictureRule:
+    '{{name}} must be a JPEG or PNG image from 720×480 to 1920×1080 pixels with an aspect ratio between 4:3 and 16:9',
+  videoRule: '{{name}} must be an MP4 or MOV video of at least 720p',
 } as const;
 export type ListingMessageKey = keyof typeof LISTING_MESSAGES;
 
@@ -25,17 +29,26 @@ export function listingMessage(key: ListingMessageKey, values: Record<string, st
 }
 
 /**
- * Which translation a field problem shows (client-side zod issue turned detail, or a server 422 detail):
- * `{key: 'maxLength', values: {max: 100}}` → `t('listing.validation.maxLength', values)`.
+ * Which translation a field problem shows (client-side zod issue turned detail, or a server 422 detail),
+ * from its code and its path: `{key: 'maxLength', values: {max: 100}}` →
+ * `t('listing.validation.maxLength', values)`. The media rules name the file (`values.name`).
  */
 export function listingMessageFor(detail: Pick<ErrorDetail, 'code' | 'path'> & { params?: DetailParams }): {
   key: ListingMessageKey;
   values: Record<string, string | number>;
 } {
   const params = detail.params ?? {};
+  const path = detail.path;
+  const name = params.name ?? '';
+  if (path.endsWith('region_or_country')) return { key: 'regionOrCountry', values: {} };
+  if (/(^|\.)(small_logo)$/.test(path) && detail.code === 'image_size')
+    return { key: 'logoRule', values: { name } };
+  if (path.includes('pictures_attributes') && detail.code === 'invalid' && name !== '')
+    return { key: 'pictureRule', values: { name } };
+  if (/(videos_attributes|showcase_video_attributes)/.test(path) && detail.code === 'invalid' && name !== '')
+    return { key: 'videoRule', values: { name } };
   switch (detail.code) {
     case 'required':
-    case 'contact_or_learn_how':
       return { key: 'required', values: {} };
     case 'invalid_email':
       return { key: 'email', values: {} };
@@ -45,14 +58,10 @@ export function listingMessageFor(detail: Pick<ErrorDetail, 'code' | 'path'> & {
       return { key: 'maxLength', values: { max: params.max ?? '' } };
     case 'too_few':
       return { key: 'minItems', values: { count: params.min ?? '' } };
-    case 'max_categories':
-      return { key: 'maxCategories', values: {} };
     case 'too_many':
-      return detail.path.endsWith('category_ids')
+      return path.endsWith('category_ids')
         ? { key: 'maxCategories', values: {} }
         : { key: 'maxItems', values: { count: params.max ?? '' } };
-    case 'region_or_country':
-      return { key: 'regionOrCountry', values: {} };
     case 'file_type':
       return { key: 'fileType', values: {} };
     default:

@@ -122,7 +122,7 @@ function appFields(mode: RuleMode) {
     category_ids: presence(z.array(recordId), mode, true).superRefine((value, ctx) => {
       const count = value?.length ?? 0;
       if (count > L.categoriesMax)
-        issue(ctx, [], listingMessage('maxCategories'), { code: 'max_categories', max: L.categoriesMax });
+        issue(ctx, [], listingMessage('maxCategories'), { code: 'too_many', max: L.categoriesMax });
       else if (mode === 'complete' && count < L.categoriesMin) required(ctx);
     }),
     app_version_id: presence(recordId, mode, true).superRefine((value, ctx) => {
@@ -410,7 +410,7 @@ const TABS: Record<ListingTab, TabDefinition> = {
       const regions = (values.region_ids as unknown[] | null | undefined)?.length ?? 0;
       const countries = (values.country_ids as unknown[] | null | undefined)?.length ?? 0;
       if (regions + countries === 0)
-        issue(ctx, ['region_or_country'], listingMessage('regionOrCountry'), { code: 'region_or_country' });
+        issue(ctx, ['region_or_country'], listingMessage('regionOrCountry'), { code: 'required' });
     },
     required: [
       'subscription_required',
@@ -439,7 +439,7 @@ const TABS: Record<ListingTab, TabDefinition> = {
     refine: (mode) => (values, ctx) => {
       if (mode !== 'complete') return;
       if (blank(values.contact_us_email) && blank(values.learn_how_url) && values.create_lead !== true)
-        issue(ctx, ['contact_or_learn_how'], listingMessage('required'), { code: 'contact_or_learn_how' });
+        issue(ctx, ['contact_or_learn_how'], listingMessage('required'), { code: 'required' });
     },
     required: ['contact_or_learn_how'],
   },

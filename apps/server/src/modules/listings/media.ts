@@ -38,7 +38,7 @@ export function checkPicture(file: UploadedFile, path: string): Dimensions {
   const size = imageDimensions(file);
   if (!size || !isPictureSize(size)) {
     const found = size ? ` (it is ${size.width}×${size.height})` : '';
-    throw errors.field(path, 'picture_size', `${file.filename} ${LISTING_MEDIA.picture.rule}${found}`, {
+    throw errors.field(path, 'invalid', `${file.filename} ${LISTING_MEDIA.picture.rule}${found}`, {
       name: file.filename,
       ...(size ? { width: size.width, height: size.height } : {}),
     });
@@ -51,7 +51,7 @@ export async function checkVideo(storage: Storage, file: UploadedFile, path: str
   const size = await videoDimensions(storage, file);
   if (!size || !isVideoSize(size)) {
     const found = size ? ` (it is ${size.width}×${size.height})` : ' (no video track found)';
-    throw errors.field(path, 'video_size', `${file.filename} ${LISTING_MEDIA.video.rule}${found}`, {
+    throw errors.field(path, 'invalid', `${file.filename} ${LISTING_MEDIA.video.rule}${found}`, {
       name: file.filename,
       ...(size ? { width: size.width, height: size.height } : {}),
     });

@@ -215,28 +215,23 @@ export class ListingService {
       if (!actor.admin && !actor.canSubmit)
         throw errors.forbidden('You are not allowed to submit this listing.');
       if (state === 'in_review') {
-        throw errors.field('submission.state', 'state_transition', 'is already in review', {
+        throw errors.field('submission.state', 'invalid', 'is already in review', {
           from: state,
           to: 'in_review',
         });
       }
     }
     if (changes.state === 'draft' && state !== 'in_review') {
-      throw errors.field(
-        'submission.state',
-        'state_transition',
-        'can only withdraw a listing that is in review',
-        {
-          from: state,
-          to: 'draft',
-        },
-      );
+      throw errors.field('submission.state', 'invalid', 'can only withdraw a listing that is in review', {
+        from: state,
+        to: 'draft',
+      });
     }
     if (changes.approval_state) {
       if (state !== 'in_review') {
         throw errors.field(
           'submission.approval_state',
-          'state_transition',
+          'invalid',
           `can only be given to a listing in review (this one is ${state.replace('_', ' ')})`,
           { from: state, to: changes.approval_state },
         );
