@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
 import { ACTORS, type Actor, appWithTeam, LOGO_PNG, pngOf } from './apps-support';
-import { completeFields, form, type Part, referenceIds } from './listing-support';
+import { completeFields, form, mp4Of, type Part, referenceIds } from './listing-support';
 import { type Client, errorOf, startTestRuntime } from './support';
 
 let runtime: Runtime;
@@ -82,6 +82,8 @@ describe('reference data', () => {
     expect(tools).toContainEqual({ id: expect.any(Number), title: 'RFIs' });
     const standards = (await client.request({ method: 'GET', url: '/api/v1/security_standards' })).json();
     expect(standards).toContainEqual({ id: expect.any(Number), standard_name: 'SOC 2', variant: 'Type II' });
+    const settings = await client.request({ method: 'GET', url: '/api/v1/listing_settings' });
+    expect(settings.json()).toEqual({ security_and_compliance_enabled: true });
     const anonymous = await runtime.app.inject({ method: 'GET', url: '/api/v1/categories' });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -341,6 +343,28 @@ describe('the review state machine (spec 3 §4)', () => {
       'submitted',
       'rejected',
     ]);
+  });
+
+  it('keeps the published listing whole while its next draft changes: files stay, the old one is read-only', async () => {
+    const team = await appWithTeam(runtime);
+    const { owner, platformAdmin } = team.clients;
+    const draft = await completeListing(team);
+    const withVideo = await owner.request({
+      method: 'PATCH',
+      url: `/api/v1/submissions/${draft.id}`,
+      ...form([{ name: 'submission[videos_attributes][0][file]', filename: 'tour.mp4', type: 'video/mp4', data: mp4Of(1280, 720) }]),
+    });
+    const video = withVideo.json().videos[0];
+    await patch(owner, draft.id, { state: 'in_review' });
+    await adminPatch(platformAdmin, draft.id, { approval_state: 'approved' });
+    const next = (await save(owner, team.app.id, { remove_media_ids: [video.id] })).json();
+    expect(next.videos).toEqual([]);
+    const hosted = await runtime.app.inject({ method: 'GET', url: video.external_url });
+    expect(hosted.statusCode).toBe(200);
+    expect((await owner.request({ method: 'GET', url: video.url })).statusCode).toBe(200);
+    const stale = await patch(owner, draft.id, { tagline: 'Edit the old one' });
+    expect(stale.statusCode).toBe(409);
+    expect((await rowOf(draft.id)).tagline).toBe('Daily logs from the field, in one place');
   });
 
   it('refuses an incomplete listing on submit with one detail per field path, and changes nothing', async () => {

@@ -71,6 +71,15 @@ export const listingReferenceEndpoints = {
     response: z.array(productToolResponse),
     errors: [],
   }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/api/v1/listing_settings',
+    summary: 'How the listing form is set up here: whether the Security and Compliance tab is on',
+    tags,
+    auth: 'user',
+    response: z.object({ security_and_compliance_enabled: z.boolean() }),
+    errors: [],
+  }),
   securityStandards: endpoint({
     method: 'GET',
     path: '/api/v1/security_standards',

@@ -181,6 +181,18 @@ export const listingRepository = {
     return keys.filter((key) => !inUse.has(key));
   },
 
+  /** Hosted video ids among `ids` that no media row names any more. */
+  async unusedHashedIds(db: Db, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const used = await db
+      .selectFrom('listing_media')
+      .select('hashed_id')
+      .where('hashed_id', 'in', ids)
+      .execute();
+    const inUse = new Set(used.map((row) => row.hashed_id));
+    return ids.filter((id) => !inUse.has(id));
+  },
+
   async existingIds(
     db: Db,
     table:

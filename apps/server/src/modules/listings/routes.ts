@@ -24,6 +24,9 @@ export function listingRoutes(app: FastifyInstance, service: ListingService, app
   route(app, reference.productTools, {
     handler: async () => (await service.referenceData()).productTools,
   });
+  route(app, reference.settings, {
+    handler: async () => ({ security_and_compliance_enabled: service.securityAndComplianceEnabled }),
+  });
   route(app, reference.securityStandards, {
     handler: async () => (await service.referenceData()).securityStandards,
   });

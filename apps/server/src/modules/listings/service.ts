@@ -96,6 +96,11 @@ export class ListingService {
     this.appVersions = port;
   }
 
+  /** SECURITY_AND_COMPLIANCE_ENABLED (spec 3 §2): the questionnaire is shown and checked on submit. */
+  get securityAndComplianceEnabled(): boolean {
+    return this.deps.config.securityAndComplianceEnabled;
+  }
+
   referenceData(): Promise<ReferenceData> {
     return repo.referenceData(this.deps.db);
   }
@@ -170,6 +175,12 @@ export class ListingService {
       if (submissionId !== null) {
         target = await repo.findForUpdate(trx, submissionId);
         if (!target || target.developer_app_id !== appId) throw errors.notFound('Submission');
+        const latest = await repo.latest(trx, appId);
+        if (target.state === 'published' && latest && latest.id !== target.id) {
+          throw errors.conflict(
+            `A newer version of this listing exists (submission ${latest.id}): change that one instead.`,
+          );
+        }
       } else {
         const latest = await repo.latest(trx, appId);
         if (latest && latest.state !== 'published') target = await repo.findForUpdate(trx, latest.id);
@@ -200,7 +211,9 @@ export class ListingService {
     // Stored objects that no media row names any more, once the change is committed.
     for (const key of await repo.unusedKeys(db, released.keys))
       await storage.delete(key).catch(() => undefined);
-    for (const hashed of released.videos) await this.videoHost.remove(hashed).catch(() => undefined);
+    for (const hashed of await repo.unusedHashedIds(db, released.videos)) {
+      await this.videoHost.remove(hashed).catch(() => undefined);
+    }
     return { view: await this.view(db, result.row, actor.admin), created: result.created };
   }
 
@@ -536,7 +549,7 @@ export class ListingService {
     const media = await repo.media(trx, row.id);
     const values = valuesOf(row, media);
     const result = completeListingSchema({
-      securityEnabled: this.deps.config.securityAndComplianceEnabled,
+      securityEnabled: this.securityAndComplianceEnabled,
     }).safeParse(values);
     if (!result.success) throw errors.validation(detailsFromIssues(result.error.issues));
     const published = await repo.published(trx, row.developer_app_id);
