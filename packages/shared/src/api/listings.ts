@@ -168,7 +168,7 @@ export const adminListingEndpoints = {
     body: adminSubmissionRequest,
     files: adminFiles,
     response: submissionResponse,
-    errors: ['forbidden', 'not_found'],
+    errors: ['forbidden', 'not_found', 'conflict'],
   }),
   create: endpoint({
     method: 'POST',
@@ -180,7 +180,7 @@ export const adminListingEndpoints = {
     body: adminSubmissionRequest,
     files: adminFiles,
     response: submissionResponse,
-    errors: ['forbidden', 'not_found'],
+    errors: ['forbidden', 'not_found', 'conflict'],
   }),
 };
 

@@ -1,12 +1,9 @@
 import type { Readable } from 'node:stream';
-import type { ErrorDetail, UploadedFile } from '@lintel/shared';
+import type { ErrorDetail } from '@lintel/shared';
 import { detailsFromIssues } from '@lintel/shared';
 import {
   type adminSubmissionRequest,
   completeListingSchema,
-  LISTING_MEDIA,
-  type ListingValues,
-  type MediaAttributes,
   type submissionRequest,
 } from '@lintel/shared/listing';
 import type { z } from 'zod';
@@ -15,8 +12,9 @@ import type { ListingMediaRow, SubmissionRow, UserRow } from '../../db/schema';
 import { errors } from '../../http/errors';
 import { EmbeddedVideoHost, type VideoHost } from '../../platform/video-host';
 import type { ServiceDeps } from '../../services';
-import { checkLogo, checkPicture, checkVideo } from './media';
-import { type ReferenceData, listingRepository as repo, type SubmissionChanges } from './repository';
+import { applyMediaChanges } from './media-changes';
+import { type ReferenceData, listingRepository as repo } from './repository';
+import { COPIED_FIELDS, contentOf, JSON_LIST_FIELDS, JSON_OBJECT_FIELDS, valuesOf } from './values';
 import { type AppVersionPort, unwiredAppVersions } from './versions';
 
 type DeveloperChanges = z.output<typeof submissionRequest>['submission'];
@@ -43,44 +41,6 @@ export interface SubmissionView {
   forAdmin: boolean;
   videoHost: VideoHost;
 }
-
-const JSON_LIST_FIELDS = [
-  'category_ids',
-  'region_ids',
-  'country_ids',
-  'helpful_links',
-  'feature_bullets',
-  'product_tool_ids',
-  'requirements',
-] as const;
-const JSON_OBJECT_FIELDS = ['website_link', 'security_questionnaire'] as const;
-const PLAIN_FIELDS = [
-  'public_name',
-  'tagline',
-  'built_by',
-  'sold_by',
-  'description',
-  'about',
-  'how_it_works',
-  'app_version_id',
-  'draft_developer_notes',
-  'installable',
-  'subscription_required',
-  'connector_required',
-  'has_trials',
-  'pricing_url',
-  'pricing_description',
-  'support_email',
-  'contact_us_email',
-  'learn_how_url',
-  'create_lead',
-  'security_questionnaire_visible',
-  'beta',
-  'security_badge',
-  'notes',
-  'is_concierge_app',
-] as const;
-const COPIED_FIELDS = [...PLAIN_FIELDS, 'made_by_platform', 'platform_certified_partner'] as const;
 
 /** The marketplace listing (spec 3): reference data, saves, the review's state machine, media. */
 export class ListingService {
@@ -200,7 +160,12 @@ export class ListingService {
       const contentChanges = contentOf(changes);
       if (Object.keys(contentChanges).length > 0)
         target = await repo.update(trx, target.id, contentChanges, now);
-      const touchedMedia = await this.applyMedia(trx, target, changes, released);
+      const touchedMedia = await applyMediaChanges(
+        { trx, storage, videoHost: this.videoHost },
+        target,
+        changes,
+        released,
+      );
       if (touchedMedia && Object.keys(contentChanges).length === 0)
         target = await repo.update(trx, target.id, {}, now);
 
@@ -335,213 +300,6 @@ export class ListingService {
   }
 
   /**
-   * The files of a save (spec 3 §4, §5): each checked by its content (dimensions, tracks), stored rows
-   * added, described, reordered or removed. Returns whether anything changed.
-   */
-  private async applyMedia(
-    trx: Db,
-    submission: SubmissionRow,
-    changes: SubmissionChangesInput,
-    released: { keys: string[]; videos: string[] },
-  ): Promise<boolean> {
-    const { storage } = this.deps;
-    let media = await repo.media(trx, submission.id);
-    let touched = false;
-    const byFormId = (id: number) => media.find((row) => row.id === id || row.copied_from_id === id);
-    const remove = async (rows: ListingMediaRow[]) => {
-      if (rows.length === 0) return;
-      await repo.deleteMedia(
-        trx,
-        rows.map((row) => row.id),
-      );
-      released.keys.push(...rows.map((row) => row.storage_key));
-      released.videos.push(...rows.flatMap((row) => (row.hashed_id ? [row.hashed_id] : [])));
-      const gone = new Set(rows.map((row) => row.id));
-      media = media.filter((row) => !gone.has(row.id));
-      touched = true;
-    };
-    const add = async (
-      type: ListingMediaRow['type'],
-      file: UploadedFile,
-      extra: {
-        description?: string | null;
-        position?: number;
-        width?: number;
-        height?: number;
-        hashed_id?: string;
-      },
-    ) => {
-      const row = await repo.insertMedia(trx, {
-        submission_id: submission.id,
-        type,
-        name: displayName(file, type),
-        original_filename: file.filename || displayName(file, type),
-        description: extra.description ?? null,
-        storage_key: file.key,
-        content_type: file.contentType,
-        size: file.size,
-        width: extra.width ?? null,
-        height: extra.height ?? null,
-        hashed_id: extra.hashed_id ?? null,
-        position: extra.position ?? 0,
-      });
-      media.push(row);
-      touched = true;
-    };
-
-    if (changes.remove_media_ids?.length) {
-      const rows: ListingMediaRow[] = [];
-      changes.remove_media_ids.forEach((id, index) => {
-        const row = byFormId(id);
-        if (!row)
-          throw errors.field(
-            `submission.remove_media_ids.${index}`,
-            'invalid_choice',
-            `${id} is not a file of this listing`,
-          );
-        rows.push(row);
-      });
-      await remove(rows);
-    }
-    if (changes.small_logo) {
-      const size = checkLogo(changes.small_logo, 'submission.small_logo');
-      await remove(media.filter((row) => row.type === 'Logo'));
-      await add('Logo', changes.small_logo, size);
-    } else if (changes.remove_small_logo) {
-      await remove(media.filter((row) => row.type === 'Logo'));
-    }
-    await this.applyList(
-      trx,
-      'Picture',
-      'submission.pictures_attributes',
-      changes.pictures_attributes,
-      byFormId,
-      add,
-      async (file, path) => checkPicture(file, path),
-    );
-    await this.applyList(
-      trx,
-      'Video',
-      'submission.videos_attributes',
-      changes.videos_attributes,
-      byFormId,
-      add,
-      async (file, path) => {
-        const size = await checkVideo(storage, file, path);
-        const hosted = await this.videoHost.upload(
-          {
-            key: file.key,
-            name: displayName(file, 'Video'),
-            contentType: file.contentType,
-            size: file.size,
-          },
-          trx,
-        );
-        return { ...size, hashed_id: hosted.hashed_id };
-      },
-    );
-    if (changes.pictures_attributes?.length || changes.videos_attributes?.length) touched = true;
-    const showcase = changes.showcase_video_attributes;
-    if (showcase?.file) {
-      const size = await checkVideo(storage, showcase.file, 'submission.showcase_video_attributes.file');
-      const hosted = await this.videoHost.upload(
-        {
-          key: showcase.file.key,
-          name: displayName(showcase.file, 'ShowcaseVideo'),
-          contentType: showcase.file.contentType,
-          size: showcase.file.size,
-        },
-        trx,
-      );
-      await remove(media.filter((row) => row.type === 'ShowcaseVideo'));
-      await add('ShowcaseVideo', showcase.file, {
-        ...size,
-        hashed_id: hosted.hashed_id,
-        description: showcase.description,
-      });
-    }
-    const document = changes.security_questionnaire_document;
-    if (document?.file) {
-      await remove(media.filter((row) => row.type === 'Document'));
-      await add('Document', document.file, {});
-    }
-    const pictures = media.filter((row) => row.type === 'Picture').length;
-    if (pictures > LISTING_MEDIA.picture.maxCount) {
-      throw errors.field(
-        'submission.pictures_attributes',
-        'too_many',
-        `at most ${LISTING_MEDIA.picture.maxCount} screenshots`,
-        {
-          max: LISTING_MEDIA.picture.maxCount,
-        },
-      );
-    }
-    const videos = media.filter((row) => row.type === 'Video').length;
-    if (videos > LISTING_MEDIA.video.maxCount) {
-      throw errors.field(
-        'submission.videos_attributes',
-        'too_many',
-        `at most ${LISTING_MEDIA.video.maxCount} videos`,
-        {
-          max: LISTING_MEDIA.video.maxCount,
-        },
-      );
-    }
-    return touched;
-  }
-
-  /** A list of media attributes: new files checked and added, stored ones described and reordered. */
-  private async applyList(
-    trx: Db,
-    type: 'Picture' | 'Video',
-    path: string,
-    entries: readonly MediaAttributes[] | null | undefined,
-    byFormId: (id: number) => ListingMediaRow | undefined,
-    add: (
-      type: ListingMediaRow['type'],
-      file: UploadedFile,
-      extra: {
-        description?: string | null;
-        position?: number;
-        width?: number;
-        height?: number;
-        hashed_id?: string;
-      },
-    ) => Promise<void>,
-    inspect: (
-      file: UploadedFile,
-      path: string,
-    ) => Promise<{ width: number; height: number; hashed_id?: string }>,
-  ): Promise<void> {
-    if (!entries) return;
-    for (const [index, entry] of entries.entries()) {
-      if (!entry) continue;
-      const file = entry.file as UploadedFile | undefined;
-      if (file) {
-        const found = await inspect(file, `${path}.${index}.file`);
-        await add(type, file, { ...found, description: entry.description ?? null, position: index });
-      } else if (entry.id !== undefined) {
-        const row = byFormId(entry.id);
-        if (!row || row.type !== type) {
-          throw errors.field(
-            `${path}.${index}.id`,
-            'invalid_choice',
-            `${entry.id} is not a ${type.toLowerCase()} of this listing`,
-          );
-        }
-        await repo.updateMediaDescription(
-          trx,
-          row.id,
-          entry.description === undefined ? row.description : (entry.description ?? null),
-          index,
-        );
-      } else {
-        throw errors.field(`${path}.${index}`, 'required', 'needs a file or the id of a stored one');
-      }
-    }
-  }
-
-  /**
    * Submit for review (spec 3 §4): a complete listing (422, one detail per field path) and a promoted
    * app version newer than the published one.
    */
@@ -668,89 +426,4 @@ export class ListingService {
       videoHost: this.videoHost,
     };
   }
-}
-
-/** The content fields of a save, as columns (lists and objects as JSON text). */
-function contentOf(changes: SubmissionChangesInput): SubmissionChanges {
-  const out: Record<string, unknown> = {};
-  const given = changes as Record<string, unknown>;
-  for (const field of PLAIN_FIELDS) {
-    if (given[field] === undefined) continue;
-    const value = given[field];
-    // not-null booleans of the table: null means "off"
-    if (
-      [
-        'installable',
-        'create_lead',
-        'security_questionnaire_visible',
-        'beta',
-        'security_badge',
-        'is_concierge_app',
-      ].includes(field)
-    ) {
-      out[field] = value === null ? field === 'installable' : value;
-    } else out[field] = value === '' ? null : value;
-  }
-  for (const field of JSON_LIST_FIELDS) {
-    if (given[field] === undefined) continue;
-    let list = (given[field] as unknown[] | null) ?? [];
-    if (field === 'helpful_links')
-      list = list.filter(
-        (link) => link && ((link as { url?: string }).url || (link as { label?: string }).label),
-      );
-    if (field === 'requirements') list = list.filter((item) => typeof item === 'string' && item !== '');
-    if (field === 'feature_bullets') list = list.map((item) => item ?? '');
-    out[field] = JSON.stringify(list);
-  }
-  for (const field of JSON_OBJECT_FIELDS) {
-    if (given[field] === undefined) continue;
-    out[field] = given[field] === null ? null : JSON.stringify(given[field]);
-  }
-  if (changes.admin_message !== undefined) out.admin_message = changes.admin_message;
-  return out as SubmissionChanges;
-}
-
-/** The listing as the complete schema reads it: the row's fields and its media. */
-export function valuesOf(row: SubmissionRow, media: readonly ListingMediaRow[]): ListingValues {
-  const logo = media.find((m) => m.type === 'Logo');
-  return {
-    public_name: row.public_name,
-    tagline: row.tagline,
-    built_by: row.built_by,
-    sold_by: row.sold_by,
-    description: row.description,
-    about: row.about,
-    how_it_works: row.how_it_works,
-    category_ids: row.category_ids,
-    app_version_id: row.app_version_id,
-    draft_developer_notes: row.draft_developer_notes,
-    installable: row.installable,
-    subscription_required: row.subscription_required,
-    connector_required: row.connector_required,
-    has_trials: row.has_trials,
-    pricing_url: row.pricing_url,
-    pricing_description: row.pricing_description,
-    region_ids: row.region_ids,
-    country_ids: row.country_ids,
-    helpful_links: row.helpful_links,
-    feature_bullets: row.feature_bullets,
-    website_link: row.website_link,
-    support_email: row.support_email,
-    product_tool_ids: row.product_tool_ids,
-    requirements: row.requirements,
-    contact_us_email: row.contact_us_email,
-    learn_how_url: row.learn_how_url,
-    create_lead: row.create_lead,
-    security_questionnaire_visible: row.security_questionnaire_visible,
-    security_questionnaire: row.security_questionnaire as ListingValues['security_questionnaire'],
-    small_logo_url: logo ? `media:${logo.id}` : null,
-    pictures: media.filter((m) => m.type === 'Picture').map((m) => ({ id: m.id })),
-    videos: media.filter((m) => m.type === 'Video').map((m) => ({ id: m.id })),
-    showcase_video: media.some((m) => m.type === 'ShowcaseVideo') ? { id: 0 } : null,
-  };
-}
-
-function displayName(file: UploadedFile, type: string): string {
-  const base = (file.filename || '').split(/[\\/]/).pop()?.trim();
-  return base && base.length > 0 ? base.slice(0, 255) : `${type.toLowerCase()}.${file.extension}`;
 }
