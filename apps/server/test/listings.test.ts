@@ -352,7 +352,14 @@ describe('the review state machine (spec 3 §4)', () => {
     const withVideo = await owner.request({
       method: 'PATCH',
       url: `/api/v1/submissions/${draft.id}`,
-      ...form([{ name: 'submission[videos_attributes][0][file]', filename: 'tour.mp4', type: 'video/mp4', data: mp4Of(1280, 720) }]),
+      ...form([
+        {
+          name: 'submission[videos_attributes][0][file]',
+          filename: 'tour.mp4',
+          type: 'video/mp4',
+          data: mp4Of(1280, 720),
+        },
+      ]),
     });
     const video = withVideo.json().videos[0];
     await patch(owner, draft.id, { state: 'in_review' });
