@@ -23,6 +23,7 @@ import { collaboratorRoutes } from './modules/collaborators/routes';
 import { credentialRoutes } from './modules/credentials/routes';
 import { developerAppRoutes } from './modules/developer-apps/routes';
 import { createAppScope } from './modules/developer-apps/scope';
+import { listingRoutes } from './modules/listings/routes';
 import { manifestRoutes } from './modules/manifests/routes';
 import { adminNotificationRoutes, notificationRoutes } from './modules/notifications/routes';
 import { outboundEmailRoutes } from './modules/outbound-emails/routes';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   collaboratorRoutes(app, deps.services.collaborators, appScope);
   manifestRoutes(app, deps.services.manifests, appScope);
   clientErrorRoutes(app);
+  listingRoutes(app, deps.services.listings, appScope);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -114,6 +114,8 @@ const environment = z.object({
   MAIL_MAX_PER_CLIENT_HOUR: int(1, 100000).default(20),
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024).default(1024 * 1024),
   TRUST_PROXY: bool.default(false),
+  /** The listing's Security and Compliance tab and its questionnaire (spec 3 §2); on by default. */
+  SECURITY_AND_COMPLIANCE_ENABLED: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SANDBOX_PROVISION_DELAY_MS: int(0, 24 * 3600_000).default(3000),
@@ -158,6 +160,8 @@ export interface Config {
   mailMaxPerClientHour: number;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** SECURITY_AND_COMPLIANCE_ENABLED: the questionnaire is shown and, on submit, checked. */
+  securityAndComplianceEnabled: boolean;
   logLevel: Environment['LOG_LEVEL'];
   webDistDir: string;
   storage: StorageConfig;
@@ -217,6 +221,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailMaxPerClientHour: e.MAIL_MAX_PER_CLIENT_HOUR,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    securityAndComplianceEnabled: e.SECURITY_AND_COMPLIANCE_ENABLED,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     storage: e.STORAGE_URL ?? { kind: 'local', directory: path.join(path.resolve(e.DATA_DIR), 'files') },

@@ -7,6 +7,7 @@ import { AuthService } from './modules/auth/service';
 import { CollaboratorService } from './modules/collaborators/service';
 import { CredentialService } from './modules/credentials/service';
 import { DeveloperAppService } from './modules/developer-apps/service';
+import { ListingService } from './modules/listings/service';
 import { ManifestService } from './modules/manifests/service';
 import { notificationJobs } from './modules/notifications/jobs';
 import { NotificationService } from './modules/notifications/service';
@@ -25,6 +26,7 @@ export interface Services {
   credentials: CredentialService;
   collaborators: CollaboratorService;
   manifests: ManifestService;
+  listings: ListingService;
 }
 
 export interface ServiceDeps {
@@ -46,6 +48,7 @@ export function createServices(deps: ServiceDeps): Services {
     credentials: new CredentialService(deps),
     collaborators: new CollaboratorService(deps),
     manifests: new ManifestService(deps),
+    listings: new ListingService(deps),
   };
   deps.platform.onSandboxFinished((event) => services.sandboxes.sandboxFinished(event));
   return services;

@@ -13,6 +13,8 @@ const PUBLIC = new Set([
   'PATCH /api/v1/password_resets',
   // Crash reports come from any page, signed in or not (issue 13 item 4).
   'POST /api/v1/client_errors',
+  // The embedded video host plays listing videos to anyone holding the hashed id (public marketplace).
+  'GET /api/v1/video_host/medias/{hashed_id}',
 ]);
 
 let runtime: Runtime;

@@ -188,6 +188,16 @@ export type Sandbox = z.infer<typeof sandboxResponse>;
 export const productionAccess = z.enum(['none', 'production_pending', 'granted']);
 export type ProductionAccess = z.infer<typeof productionAccess>;
 
+/** A listing submission as the app page names it (spec 3 §3 "On the developer app"). */
+export const marketplaceAppSummary = z.object({
+  id: z.number().int(),
+  state: z.enum(['draft', 'in_review', 'published']),
+  approval_state: z.enum(['unreviewed', 'approved', 'rejected']),
+  admin_message: z.string().nullable(),
+  version: z.number().int(),
+});
+export type MarketplaceAppSummary = z.infer<typeof marketplaceAppSummary>;
+
 export const developerAppResponse = z.object({
   id: z.number().int(),
   /** The production OAuth client id, once production access is granted. */
@@ -222,6 +232,14 @@ export const developerAppResponse = z.object({
     sandbox_count: z.number().int(),
     production_count: z.number().int(),
   }),
+  /** The newest listing submission, whatever its state (spec 3 §3). */
+  last_marketplace_app: marketplaceAppSummary.nullable(),
+  /** The listing customers see: the newest published submission. */
+  published_app: marketplaceAppSummary.nullable(),
+  /** The newest submission when it is not published yet (changes awaiting review), else null. */
+  unpublished_app: marketplaceAppSummary.nullable(),
+  /** Whether the app's listing may appear in the marketplace (platform administrators switch it). */
+  marketplace_enabled: z.boolean(),
 });
 export type DeveloperApp = z.infer<typeof developerAppResponse>;
 
@@ -270,6 +288,8 @@ export const adminUpdateDeveloperAppRequest = z.strictObject({
     production_access: productionAccess.optional(),
     deleted_at: z.null().optional(),
     internal_name: appName(DEVELOPER_APP_LIMITS.internalName).optional(),
+    /** Lets the app's listing appear in the marketplace (spec 3 §6). */
+    marketplace_enabled: z.boolean().optional(),
   }),
 });
 

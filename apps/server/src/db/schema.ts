@@ -104,6 +104,8 @@ export interface DeveloperAppsTable {
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Whether the app's listing may appear in the marketplace (0007_listings). */
+  marketplace_enabled: Generated<boolean>;
 }
 
 export interface CollaboratorsTable {
@@ -169,7 +171,8 @@ export interface MailQuotaEventsTable {
   created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-type Json = ColumnType<Record<string, unknown>, string, never>;
+/** A jsonb document written once (app versions are immutable). */
+type JsonDocument = ColumnType<Record<string, unknown>, string, never>;
 
 export interface AppVersionsTable {
   id: Generated<number>;
@@ -179,7 +182,7 @@ export interface AppVersionsTable {
   state: 'draft' | 'confidential' | 'in_review' | 'published';
   schema_version: string;
   /** The manifest: written once, never updated. */
-  content: Json;
+  content: JsonDocument;
   configured_manifest_content: ColumnType<Record<string, unknown> | null, string | null, never>;
   auth_code_enabled: boolean;
   changelog: string | null;
@@ -196,7 +199,7 @@ export interface AnalyticsEventsTable {
   id: Generated<number>;
   user_id: number | null;
   key: string;
-  properties: Json;
+  properties: JsonDocument;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -216,6 +219,111 @@ export interface Database {
   mail_quota_events: MailQuotaEventsTable;
   app_versions: AppVersionsTable;
   analytics_events: AnalyticsEventsTable;
+  listing_categories: { id: Generated<number>; name: string };
+  listing_regions: { id: Generated<number>; name: string };
+  listing_countries: { id: Generated<number>; region_id: number; iso_code: string; name: string };
+  product_tools: { id: Generated<number>; title: string };
+  security_standards: { id: Generated<number>; standard_name: string; variant: string | null };
+  marketplace_submissions: MarketplaceSubmissionsTable;
+  listing_media: ListingMediaTable;
+  video_host_medias: VideoHostMediasTable;
+  listing_review_events: ListingReviewEventsTable;
+}
+
+/** A jsonb column: read as the parsed value, written as its JSON text. */
+type Json<T> = ColumnType<T, string | null | undefined, string | null>;
+type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+
+export interface MarketplaceSubmissionsTable {
+  id: Generated<number>;
+  developer_app_id: number;
+  state: ColumnType<'draft' | 'in_review' | 'published', 'draft' | 'in_review' | 'published' | undefined>;
+  approval_state: ColumnType<
+    'unreviewed' | 'approved' | 'rejected',
+    'unreviewed' | 'approved' | 'rejected' | undefined
+  >;
+  version: Generated<number>;
+  admin_message: string | null;
+  rejection_reasons: JsonWithDefault<{ code: string; note: string | null }[]>;
+  silent: Generated<boolean>;
+  is_concierge_app: Generated<boolean>;
+  live: Generated<boolean>;
+  public_name: string | null;
+  tagline: string | null;
+  built_by: string | null;
+  sold_by: string | null;
+  description: string | null;
+  about: string | null;
+  how_it_works: string | null;
+  category_ids: JsonWithDefault<number[]>;
+  app_version_id: number | null;
+  draft_developer_notes: string | null;
+  installable: Generated<boolean>;
+  beta: Generated<boolean>;
+  security_badge: Generated<boolean>;
+  notes: string | null;
+  subscription_required: boolean | null;
+  connector_required: boolean | null;
+  has_trials: boolean | null;
+  pricing_url: string | null;
+  pricing_description: string | null;
+  region_ids: JsonWithDefault<number[]>;
+  country_ids: JsonWithDefault<number[]>;
+  helpful_links: JsonWithDefault<{ label: string | null; url: string | null }[]>;
+  feature_bullets: JsonWithDefault<string[]>;
+  website_link: Json<{ label: string | null; url: string | null } | null>;
+  support_email: string | null;
+  product_tool_ids: JsonWithDefault<number[]>;
+  requirements: JsonWithDefault<string[]>;
+  contact_us_email: string | null;
+  learn_how_url: string | null;
+  create_lead: Generated<boolean>;
+  made_by_platform: Generated<boolean>;
+  platform_certified_partner: Generated<boolean>;
+  security_questionnaire_visible: Generated<boolean>;
+  security_questionnaire: Json<Record<string, unknown> | null>;
+  submitted_at: NullableTimestamp;
+  reviewed_at: NullableTimestamp;
+  published_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ListingMediaTable {
+  id: Generated<number>;
+  submission_id: number;
+  type: 'Picture' | 'Video' | 'Logo' | 'Document' | 'ShowcaseVideo';
+  name: string;
+  original_filename: string;
+  description: string | null;
+  storage_key: string;
+  content_type: string;
+  /** bigint: read as a string by PostgreSQL drivers. */
+  size: ColumnType<string | number, number, number>;
+  width: number | null;
+  height: number | null;
+  hashed_id: string | null;
+  position: Generated<number>;
+  copied_from_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface VideoHostMediasTable {
+  hashed_id: string;
+  name: string;
+  storage_key: string;
+  content_type: string;
+  size: ColumnType<string | number, number, number>;
+  created_at: Timestamp;
+}
+
+export interface ListingReviewEventsTable {
+  id: Generated<number>;
+  submission_id: number;
+  developer_app_id: number;
+  state: 'submitted' | 'approved' | 'rejected';
+  actor_id: number | null;
+  created_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -225,6 +333,8 @@ export type SessionRow = Selectable<SessionsTable>;
 export type OutboundEmailRow = Selectable<OutboundEmailsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type DeveloperAppRow = Selectable<DeveloperAppsTable>;
+export type SubmissionRow = Selectable<MarketplaceSubmissionsTable>;
+export type ListingMediaRow = Selectable<ListingMediaTable>;
 export type CollaboratorRow = Selectable<CollaboratorsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type PlatformSandboxRow = Selectable<PlatformSandboxesTable>;

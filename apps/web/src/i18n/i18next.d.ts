@@ -13,6 +13,7 @@ import type home from './locales/en/home.json';
 import type invitations from './locales/en/invitations.json';
 import type kit from './locales/en/kit.json';
 import type legal from './locales/en/legal.json';
+import type listing from './locales/en/listing.json';
 import type manifests from './locales/en/manifests.json';
 import type notifications from './locales/en/notifications.json';
 import type reference from './locales/en/reference.json';
@@ -38,6 +39,7 @@ export interface Resources {
   manifests: typeof manifests;
   invitations: typeof invitations;
   legal: typeof legal;
+  listing: typeof listing;
 }
 
 declare module 'i18next' {

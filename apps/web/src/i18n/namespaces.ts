@@ -23,6 +23,7 @@ export const AREA_NAMESPACES = [
   'manifests',
   'invitations',
   'legal',
+  'listing',
 ] as const;
 
 export const NAMESPACES = [...STARTUP_NAMESPACES, ...AREA_NAMESPACES] as const;

@@ -3,6 +3,12 @@ import { clientErrorEndpoints } from './client-errors';
 import { collaboratorEndpoints } from './collaborators';
 import { credentialEndpoints } from './credentials';
 import { adminDeveloperAppEndpoints, developerAppEndpoints } from './developer-apps';
+import {
+  adminListingEndpoints,
+  listingEndpoints,
+  listingReferenceEndpoints,
+  videoHostEndpoints,
+} from './listings';
 import { analyticsEndpoints, manifestEndpoints } from './manifests';
 import { adminNotificationEndpoints, notificationEndpoints } from './notifications';
 import { outboundEmailEndpoints } from './outbound-emails';
@@ -32,6 +38,10 @@ const groups = {
   manifestEndpoints,
   analyticsEndpoints,
   clientErrorEndpoints,
+  listingReferenceEndpoints,
+  listingEndpoints,
+  adminListingEndpoints,
+  videoHostEndpoints,
 };
 
 type Groups = typeof groups;

@@ -1,6 +1,7 @@
 import type { DeveloperApp, DeveloperAppSummary } from '@lintel/shared';
 import type { DeveloperAppRow } from '../../db/schema';
 import type { OAuthApplication } from '../../platform/types';
+import { presentSummary as presentListingSummary } from '../listings/presenter';
 import { presentSummary as presentVersion } from '../manifests/presenter';
 import { presentSandbox } from '../sandboxes/presenter';
 import type { AppListItem, AppView } from './service';
@@ -28,6 +29,7 @@ export function presentApp({
   sandboxSecret,
   production,
   manifests,
+  listing,
 }: AppView): DeveloperApp {
   const working = usable(production);
   return {
@@ -58,6 +60,11 @@ export function presentApp({
       sandbox_count: manifests.sandboxCount,
       production_count: manifests.productionCount,
     },
+    last_marketplace_app: presentListingSummary(listing.last),
+    published_app: presentListingSummary(listing.published),
+    unpublished_app:
+      listing.last && listing.last.state !== 'published' ? presentListingSummary(listing.last) : null,
+    marketplace_enabled: app.marketplace_enabled,
   };
 }
 

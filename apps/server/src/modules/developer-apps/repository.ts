@@ -14,6 +14,7 @@ export type AppChanges = Partial<
     | 'thumbnail_key'
     | 'thumbnail_content_type'
     | 'deleted_at'
+    | 'marketplace_enabled'
   >
 >;
 

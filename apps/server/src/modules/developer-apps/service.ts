@@ -9,11 +9,12 @@ import {
 import { imageSize } from 'image-size';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
-import type { DeveloperAppRow, UserRow } from '../../db/schema';
+import type { DeveloperAppRow, SubmissionRow, UserRow } from '../../db/schema';
 import { detail, errors } from '../../http/errors';
 import type { Page } from '../../http/paging';
 import type { OAuthApplication, Platform, Sandbox, SandboxStatus } from '../../platform/types';
 import type { Storage } from '../../storage/index';
+import { listingRepository } from '../listings/repository';
 import { ManifestService, type ManifestsOverview } from '../manifests/service';
 import { sandboxPolicy } from '../sandboxes/policy';
 import { type AppAccess, developerAppPolicy } from './policy';
@@ -34,6 +35,7 @@ export interface AdminAppUpdate {
   production_access?: 'none' | 'production_pending' | 'granted';
   deleted_at?: null;
   internal_name?: string;
+  marketplace_enabled?: boolean;
 }
 
 /** An app with what its page shows: owner, sandbox, production credentials, the actor's access. */
@@ -46,6 +48,8 @@ export interface AppView {
   sandboxSecret: string | null;
   production: OAuthApplication | undefined;
   manifests: ManifestsOverview;
+  /** The app's listing submissions the page names (spec 3 §3). */
+  listing: { last: SubmissionRow | undefined; published: SubmissionRow | undefined };
 }
 
 export interface AppListItem {
@@ -206,6 +210,7 @@ export class DeveloperAppService {
     if (changes.production_access !== undefined) update.production_access = changes.production_access;
     if (changes.deleted_at === null) update.deleted_at = null;
     if (changes.internal_name !== undefined) update.internal_name = changes.internal_name;
+    if (changes.marketplace_enabled !== undefined) update.marketplace_enabled = changes.marketplace_enabled;
     const updated = await repo.update(db, id, update, now);
     await this.syncProduction(updated);
     const role = await repo.roleOf(db, id, admin.id);
@@ -214,10 +219,11 @@ export class DeveloperAppService {
 
   private async view(app: DeveloperAppRow, access: AppAccess): Promise<AppView> {
     const { db, platform } = this.deps;
-    const [owner, sandbox, production, manifests] = await Promise.all([
+    const [owner, sandbox, production, listing, manifests] = await Promise.all([
       repo.owner(db, app),
       platform.sandboxOf(app.id),
       platform.oauthApplicationOf(app.id, 'production'),
+      listingRepository.overview(db, app.id),
       this.manifests.overview(app.id),
     ]);
     const readable = sandbox?.status === 'live' && sandbox.oauth && sandboxPolicy.canViewSecret(access, app);
@@ -237,6 +243,7 @@ export class DeveloperAppService {
       sandbox,
       sandboxSecret,
       production,
+      listing,
       manifests,
     };
   }

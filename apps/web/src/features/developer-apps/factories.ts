@@ -56,6 +56,10 @@ export function buildDeveloperApp(
     sandbox: buildSandbox(),
     credentials: null,
     manifests: { latest_sandbox: null, latest_production: null, sandbox_count: 0, production_count: 0 },
+    last_marketplace_app: null,
+    published_app: null,
+    unpublished_app: null,
+    marketplace_enabled: false,
     ...rest,
   };
 }

@@ -1,0 +1,434 @@
+import type { Readable } from 'node:stream';
+import type { ErrorDetail } from '@lintel/shared';
+import { detailsFromIssues } from '@lintel/shared';
+import {
+  type adminSubmissionRequest,
+  completeListingSchema,
+  type submissionRequest,
+} from '@lintel/shared/listing';
+import type { z } from 'zod';
+import type { Db } from '../../db/index';
+import type { ListingMediaRow, SubmissionRow, UserRow } from '../../db/schema';
+import { errors } from '../../http/errors';
+import { EmbeddedVideoHost, type VideoHost } from '../../platform/video-host';
+import type { ServiceDeps } from '../../services';
+import { listingAppVersions } from '../manifests/listing-versions';
+import { manifestRepository } from '../manifests/repository';
+import { applyMediaChanges } from './media-changes';
+import { type ReferenceData, listingRepository as repo } from './repository';
+import { COPIED_FIELDS, contentOf, JSON_LIST_FIELDS, JSON_OBJECT_FIELDS, valuesOf } from './values';
+import type { AppVersionPort } from './versions';
+
+type DeveloperChanges = z.output<typeof submissionRequest>['submission'];
+type AdminOnly = Omit<z.output<typeof adminSubmissionRequest>['submission'], keyof DeveloperChanges>;
+/** A save's fields: a developer's, plus the admin-only ones on the admin routes. */
+export type SubmissionChangesInput = Omit<DeveloperChanges, 'state'> &
+  Partial<AdminOnly> & { state?: DeveloperChanges['state'] };
+
+/** Who saves: a collaborator through the developer routes, or a platform administrator through the admin routes. */
+export interface ListingActor {
+  user: UserRow;
+  admin: boolean;
+  /** canSubmitMarketplaceApp on this app (developer routes). */
+  canSubmit: boolean;
+}
+
+/** A submission with what its response shows. */
+export interface SubmissionView {
+  row: SubmissionRow;
+  media: ListingMediaRow[];
+  reference: ReferenceData;
+  appVersion: { id: number; version: string } | null;
+  hasPublished: boolean;
+  forAdmin: boolean;
+  videoHost: VideoHost;
+}
+
+/** The marketplace listing (spec 3): reference data, saves, the review's state machine, media. */
+export class ListingService {
+  private readonly appVersions: AppVersionPort;
+  readonly videoHost: VideoHost;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.videoHost = new EmbeddedVideoHost({ db: deps.db, storage: deps.storage });
+    this.appVersions = listingAppVersions();
+  }
+
+  /** SECURITY_AND_COMPLIANCE_ENABLED (spec 3 §2): the questionnaire is shown and checked on submit. */
+  get securityAndComplianceEnabled(): boolean {
+    return this.deps.config.securityAndComplianceEnabled;
+  }
+
+  referenceData(): Promise<ReferenceData> {
+    return repo.referenceData(this.deps.db);
+  }
+
+  /** The app's newest submission, or null. */
+  async current(appId: number, forAdmin: boolean): Promise<SubmissionView | null> {
+    const row = await repo.latest(this.deps.db, appId);
+    return row ? this.view(this.deps.db, row, forAdmin) : null;
+  }
+
+  /** One submission of the app (404 when it belongs to another). */
+  async get(appId: number, submissionId: number, forAdmin: boolean): Promise<SubmissionView> {
+    const row = await repo.find(this.deps.db, submissionId);
+    if (!row || row.developer_app_id !== appId) throw errors.notFound('Submission');
+    return this.view(this.deps.db, row, forAdmin);
+  }
+
+  /** 404 unless the app exists (deleted or not: the admin routes see every app). */
+  async requireApp(appId: number): Promise<void> {
+    if (!(await repo.appExists(this.deps.db, appId))) throw errors.notFound('App');
+  }
+
+  /** The app a submission belongs to (the app scope's locator), or 404. */
+  async appOf(submissionId: number): Promise<number> {
+    const row = await repo.find(this.deps.db, submissionId);
+    if (!row) throw errors.notFound('Submission');
+    return row.developer_app_id;
+  }
+
+  /** The bytes of one stored file of a submission. */
+  async mediaFile(
+    appId: number,
+    submissionId: number,
+    mediaId: number,
+  ): Promise<{ stream: Readable; size: number; contentType: string; filename: string }> {
+    const row = await repo.find(this.deps.db, submissionId);
+    if (!row || row.developer_app_id !== appId) throw errors.notFound('Submission');
+    const media = await repo.findMedia(this.deps.db, submissionId, mediaId);
+    const stored = media ? await this.deps.storage.get(media.storage_key) : undefined;
+    if (!media || !stored) throw errors.notFound('File');
+    return {
+      stream: stored.stream,
+      size: stored.size,
+      contentType: media.content_type,
+      filename: media.name,
+    };
+  }
+
+  /** A video of the embedded video host. */
+  async hostedVideo(hashedId: string) {
+    const video = await this.videoHost.open(hashedId);
+    if (!video) throw errors.notFound('Video');
+    return video;
+  }
+
+  /**
+   * Saves the listing (spec 3 §4 "Saving"): the given submission, or — without one — the app's newest
+   * unless it is published; a published submission is never changed but copied into a new draft. Then
+   * the state change the body asks for: submit, withdraw, approve or reject.
+   */
+  async save(
+    actor: ListingActor,
+    appId: number,
+    submissionId: number | null,
+    changes: SubmissionChangesInput,
+    now = new Date(),
+  ): Promise<{ view: SubmissionView; created: boolean }> {
+    const { db, storage } = this.deps;
+    const released: { keys: string[]; videos: string[] } = { keys: [], videos: [] };
+    const result = await db.transaction().execute(async (trx) => {
+      let target: SubmissionRow | undefined;
+      if (submissionId !== null) {
+        target = await repo.findForUpdate(trx, submissionId);
+        if (!target || target.developer_app_id !== appId) throw errors.notFound('Submission');
+        const latest = await repo.latest(trx, appId);
+        if (target.state === 'published' && latest && latest.id !== target.id) {
+          throw errors.conflict(
+            `A newer version of this listing exists (submission ${latest.id}): change that one instead.`,
+          );
+        }
+      } else {
+        const latest = await repo.latest(trx, appId);
+        if (latest && latest.state !== 'published') target = await repo.findForUpdate(trx, latest.id);
+      }
+      this.checkTransition(actor, target, changes);
+
+      let created = false;
+      if (!target || target.state === 'published') {
+        target = await this.newDraft(trx, appId, target, now);
+        created = true;
+      }
+      if (changes.state === 'draft') {
+        target = await repo.update(trx, target.id, { state: 'draft' }, now);
+      }
+
+      await this.checkReferences(trx, changes);
+      const contentChanges = contentOf(changes);
+      if (Object.keys(contentChanges).length > 0)
+        target = await repo.update(trx, target.id, contentChanges, now);
+      const touchedMedia = await applyMediaChanges(
+        { trx, storage, videoHost: this.videoHost },
+        target,
+        changes,
+        released,
+      );
+      if (touchedMedia && Object.keys(contentChanges).length === 0)
+        target = await repo.update(trx, target.id, {}, now);
+
+      if (changes.state === 'in_review') target = await this.submit(trx, actor, target, now);
+      if (actor.admin && changes.approval_state) target = await this.decide(trx, actor, target, changes, now);
+      return { row: target, created };
+    });
+    // Stored objects that no media row names any more, once the change is committed.
+    for (const key of await repo.unusedKeys(db, released.keys))
+      await storage.delete(key).catch(() => undefined);
+    for (const hashed of await repo.unusedHashedIds(db, released.videos)) {
+      await this.videoHost.remove(hashed).catch(() => undefined);
+    }
+    return { view: await this.view(db, result.row, actor.admin), created: result.created };
+  }
+
+  /** Illegal moves, refused before anything is written (spec 3 §4). */
+  private checkTransition(
+    actor: ListingActor,
+    target: SubmissionRow | undefined,
+    changes: SubmissionChangesInput,
+  ) {
+    const state = target?.state ?? 'draft';
+    if (changes.state === 'in_review') {
+      if (!actor.admin && !actor.canSubmit)
+        throw errors.forbidden('You are not allowed to submit this listing.');
+      if (state === 'in_review') {
+        throw errors.field('submission.state', 'invalid', 'is already in review', {
+          from: state,
+          to: 'in_review',
+        });
+      }
+    }
+    if (changes.state === 'draft' && state !== 'in_review') {
+      throw errors.field('submission.state', 'invalid', 'can only withdraw a listing that is in review', {
+        from: state,
+        to: 'draft',
+      });
+    }
+    if (changes.approval_state) {
+      if (state !== 'in_review') {
+        throw errors.field(
+          'submission.approval_state',
+          'invalid',
+          `can only be given to a listing in review (this one is ${state.replace('_', ' ')})`,
+          { from: state, to: changes.approval_state },
+        );
+      }
+    }
+    if (!actor.admin && state === 'in_review' && changes.state !== 'draft') {
+      throw errors.conflict('This listing is in review: withdraw it first to make changes.');
+    }
+  }
+
+  /** A new draft: a copy of the published listing when there is one (its content and media), else empty. */
+  private async newDraft(
+    trx: Db,
+    appId: number,
+    from: SubmissionRow | undefined,
+    now: Date,
+  ): Promise<SubmissionRow> {
+    const source = from ?? (await repo.published(trx, appId));
+    const version = (await repo.maxVersion(trx, appId)) + 1;
+    const copied: Record<string, unknown> = {};
+    if (source) {
+      for (const field of COPIED_FIELDS) copied[field] = source[field];
+      for (const field of [...JSON_LIST_FIELDS, ...JSON_OBJECT_FIELDS])
+        copied[field] = JSON.stringify(source[field]);
+    }
+    const row = await repo.insert(trx, {
+      ...copied,
+      developer_app_id: appId,
+      version,
+      state: 'draft',
+      approval_state: 'unreviewed',
+      created_at: now,
+      updated_at: now,
+    });
+    if (source) await repo.copyMedia(trx, source.id, row.id);
+    return row;
+  }
+
+  /** Ids of reference data must exist (a region id that does not exist: 422 naming it). */
+  private async checkReferences(trx: Db, changes: SubmissionChangesInput): Promise<void> {
+    const details: ErrorDetail[] = [];
+    const check = async (
+      path: string,
+      table: Parameters<typeof repo.existingIds>[1],
+      ids: readonly number[] | null | undefined,
+    ) => {
+      if (!ids || ids.length === 0) return;
+      const known = await repo.existingIds(trx, table, ids);
+      ids.forEach((id, index) => {
+        if (!known.has(id)) {
+          details.push({
+            path: `${path}.${index}`,
+            code: 'invalid_choice',
+            message: `${id} does not exist`,
+            params: { values: String(id) },
+          });
+        }
+      });
+    };
+    await check('submission.category_ids', 'listing_categories', changes.category_ids);
+    await check('submission.region_ids', 'listing_regions', changes.region_ids);
+    await check('submission.country_ids', 'listing_countries', changes.country_ids);
+    await check('submission.product_tool_ids', 'product_tools', changes.product_tool_ids);
+    const q = changes.security_questionnaire;
+    if (q) {
+      if (q.headquarters_country_id != null) {
+        const known = await repo.existingIds(trx, 'listing_countries', [q.headquarters_country_id]);
+        if (!known.has(q.headquarters_country_id)) {
+          details.push({
+            path: 'submission.security_questionnaire.headquarters_country_id',
+            code: 'invalid_choice',
+            message: `${q.headquarters_country_id} does not exist`,
+          });
+        }
+      }
+      await check(
+        'submission.security_questionnaire.data_processing_country_ids',
+        'listing_countries',
+        q.data_processing_country_ids,
+      );
+      await check(
+        'submission.security_questionnaire.security_standard_ids',
+        'security_standards',
+        q.security_standard_ids,
+      );
+    }
+    if (details.length > 0) throw errors.validation(details);
+  }
+
+  /**
+   * Submit for review (spec 3 §4): a complete listing (422, one detail per field path) and a promoted
+   * app version newer than the published one.
+   */
+  private async submit(trx: Db, actor: ListingActor, row: SubmissionRow, now: Date): Promise<SubmissionRow> {
+    const media = await repo.media(trx, row.id);
+    const values = valuesOf(row, media);
+    const result = completeListingSchema({
+      securityEnabled: this.securityAndComplianceEnabled,
+    }).safeParse(values);
+    if (!result.success) throw errors.validation(detailsFromIssues(result.error.issues));
+    const published = await repo.published(trx, row.developer_app_id);
+    if (
+      !(await this.hasPromotableVersionFor(
+        trx,
+        row.developer_app_id,
+        row.app_version_id,
+        published?.app_version_id ?? null,
+      ))
+    ) {
+      throw errors.field(
+        'app_version_id',
+        'invalid',
+        'must be a promoted app version newer than the published one',
+      );
+    }
+    const submitted = await repo.update(
+      trx,
+      row.id,
+      { state: 'in_review', approval_state: 'unreviewed', submitted_at: now },
+      now,
+    );
+    await this.recordReviewStateChanged(trx, submitted, 'submitted', actor.user);
+    return submitted;
+  }
+
+  /**
+   * The one question the listing asks of app versions (issue 10), answered by the manifests area's port
+   * (services.ts wires `listingAppVersions`).
+   */
+  hasPromotableVersionFor(
+    db: Db,
+    appId: number,
+    appVersionId: number | null,
+    publishedVersionId: number | null,
+  ): Promise<boolean> {
+    return this.appVersions.hasPromotableVersionFor(db, appId, appVersionId, publishedVersionId);
+  }
+
+  /** Approve (→ published) or reject (→ draft), with the admin message and reasons (spec 3 §4). */
+  private async decide(
+    trx: Db,
+    actor: ListingActor,
+    row: SubmissionRow,
+    changes: SubmissionChangesInput,
+    now: Date,
+  ): Promise<SubmissionRow> {
+    const approved = changes.approval_state === 'approved';
+    const decided = await repo.update(
+      trx,
+      row.id,
+      approved
+        ? {
+            state: 'published',
+            approval_state: 'approved',
+            published_at: now,
+            reviewed_at: now,
+            live: true,
+            silent: changes.silent ?? false,
+          }
+        : {
+            state: 'draft',
+            approval_state: 'rejected',
+            reviewed_at: now,
+            rejection_reasons: JSON.stringify(
+              (changes.rejection_reasons ?? []).map((reason) => ({
+                code: reason.code,
+                note: reason.note ?? null,
+              })),
+            ),
+          },
+      now,
+    );
+    await this.recordReviewStateChanged(trx, decided, approved ? 'approved' : 'rejected', actor.user);
+    return decided;
+  }
+
+  /**
+   * The analytics event marketplace_listing.review_state_changed (spec 3 §4): stored as the listing's
+   * review history and as an analytics event beside the web's (analytics_events).
+   */
+  private async recordReviewStateChanged(
+    trx: Db,
+    row: SubmissionRow,
+    state: 'submitted' | 'approved' | 'rejected',
+    actor: UserRow,
+  ): Promise<void> {
+    await repo.recordReviewEvent(trx, {
+      submission_id: row.id,
+      developer_app_id: row.developer_app_id,
+      state,
+      actor_id: actor.id,
+    });
+    await manifestRepository.recordEvent(trx, actor.id, 'marketplace_listing.review_state_changed', {
+      state,
+      developer_app_id: row.developer_app_id,
+      submission_id: row.id,
+    });
+  }
+
+  /** Turns marketplace_enabled on or off for an app (platform administrators). */
+  setMarketplaceEnabled(appId: number, enabled: boolean): Promise<void> {
+    return repo.setMarketplaceEnabled(this.deps.db, appId, enabled);
+  }
+
+  private async view(db: Db, row: SubmissionRow, forAdmin: boolean): Promise<SubmissionView> {
+    const [media, reference, published] = await Promise.all([
+      repo.media(db, row.id),
+      repo.referenceData(db),
+      repo.published(db, row.developer_app_id),
+    ]);
+    const appVersion = row.app_version_id
+      ? await this.appVersions.describe(db, row.developer_app_id, row.app_version_id)
+      : null;
+    return {
+      row,
+      media,
+      reference,
+      appVersion,
+      hasPublished: published !== undefined,
+      forAdmin,
+      videoHost: this.videoHost,
+    };
+  }
+}
