@@ -81,3 +81,14 @@ export function sectionErrorMessage(t: TFunction, error: unknown, options: Respo
     t('errors.generic')
   );
 }
+
+/**
+ * A link's token refused (password reset, e-mail confirmation): the code's own text in the user's
+ * language ("This link is invalid or has expired…") says more than the server's detail on a field the
+ * page does not show; other errors read as a section alert.
+ */
+export function tokenAwareMessage(t: TFunction, error: unknown, options: ResponseErrorOptions): string {
+  return isApiError(error) && error.code === 'invalid_token'
+    ? errorText(t, error)
+    : sectionErrorMessage(t, error, options);
+}

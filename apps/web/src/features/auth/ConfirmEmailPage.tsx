@@ -2,6 +2,7 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { tokenAwareMessage } from '../../api/errorText';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { StatusAlert } from '../../components/StatusAlert';
 import { AuthCard } from './AuthCard';
@@ -49,7 +50,11 @@ export function ConfirmEmailPage() {
   } else if (confirm.isError) {
     content = (
       <Stack>
-        <MutationErrorAlert error={confirm.error} title={t('auth.confirm.failed')} />
+        <MutationErrorAlert
+          format={(error, options) => <Text size="sm">{tokenAwareMessage(t, error, options)}</Text>}
+          error={confirm.error}
+          title={t('auth.confirm.failed')}
+        />
         <ResendConfirmationForm />
       </Stack>
     );

@@ -2,6 +2,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { tokenAwareMessage } from '../../api/errorText';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { StatusAlert } from '../../components/StatusAlert';
 import { applyServerErrors } from '../../forms/serverErrors';
@@ -53,7 +54,12 @@ export function ResetPasswordPage() {
           )}
         >
           <Stack>
-            <MutationErrorAlert error={reset.error} form={form} title={t('auth.reset.failed')}>
+            <MutationErrorAlert
+              format={(error, options) => <Text size="sm">{tokenAwareMessage(t, error, options)}</Text>}
+              error={reset.error}
+              form={form}
+              title={t('auth.reset.failed')}
+            >
               <Text size="sm">{requestAgain}</Text>
             </MutationErrorAlert>
             <NewPasswordInput autoFocus {...form.getInputProps('password')} />
