@@ -93,7 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/v1/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  authRoutes(app, deps.services.auth);
+  // The session carries the switches that change what the web shows (FORM_EXPERIENCE_FORCED).
+  authRoutes(app, deps.services.auth, { form_experience_forced: config.formExperienceForced });
   notificationRoutes(app, deps.services.notifications);
   adminNotificationRoutes(app, deps.services.notifications);
   outboundEmailRoutes(app, deps.services.outboundEmails);

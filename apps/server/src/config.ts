@@ -120,6 +120,7 @@ const environment = z.object({
     .enum(['live', 'failed'], { message: 'must be live or failed' })
     .default('live'),
   INVITATION_TTL_DAYS: int(1, 90).default(7),
+  FORM_EXPERIENCE_FORCED: bool.default(false),
   STORAGE_URL: storageUrl.optional(),
   SECRETS_KEY: secretsKey.optional(),
 });
@@ -158,6 +159,8 @@ export interface Config {
   sandboxProvisionDelayMs: number;
   sandboxProvisionOutcome: 'live' | 'failed';
   invitationTtlDays: number;
+  /** FORM_EXPERIENCE_FORCED: every user sees the form-based (tabbed) app page, whatever they chose. */
+  formExperienceForced: boolean;
   /** SECRETS_KEY; without it the runtime keeps a generated key in DATA_DIR/secrets.key. */
   secretsKey: Buffer | undefined;
 }
@@ -210,6 +213,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sandboxProvisionDelayMs: e.SANDBOX_PROVISION_DELAY_MS,
     sandboxProvisionOutcome: e.SANDBOX_PROVISION_OUTCOME,
     invitationTtlDays: e.INVITATION_TTL_DAYS,
+    formExperienceForced: e.FORM_EXPERIENCE_FORCED,
     secretsKey: e.SECRETS_KEY,
   };
 }

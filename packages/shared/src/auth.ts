@@ -36,7 +36,18 @@ export const userResponse = z.object({
 });
 export type User = z.infer<typeof userResponse>;
 
-export const sessionResponse = z.object({ user: userResponse, csrf_token: z.string() });
+/** Portal-wide switches of the server's configuration that change what the web shows. */
+export const portalFeatures = z.object({
+  /** FORM_EXPERIENCE_FORCED: everyone sees the form-based experience (spec 2 §2 "beta forced"). */
+  form_experience_forced: z.boolean(),
+});
+export type PortalFeatures = z.infer<typeof portalFeatures>;
+
+export const sessionResponse = z.object({
+  user: userResponse,
+  csrf_token: z.string(),
+  features: portalFeatures,
+});
 export type Session = z.infer<typeof sessionResponse>;
 
 export const passwordResetUpdateRequest = z.strictObject({ token, password: newPassword });

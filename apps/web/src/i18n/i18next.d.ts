@@ -5,6 +5,7 @@ import type account from './locales/en/account.json';
 import type admin from './locales/en/admin.json';
 import type adminNotifications from './locales/en/adminNotifications.json';
 import type auth from './locales/en/auth.json';
+import type classicManifests from './locales/en/classicManifests.json';
 import type common from './locales/en/common.json';
 import type components from './locales/en/components.json';
 import type developerApps from './locales/en/developerApps.json';
@@ -36,6 +37,7 @@ export interface Resources {
   developerApps: typeof developerApps;
   invitations: typeof invitations;
   legal: typeof legal;
+  classicManifests: typeof classicManifests;
 }
 
 declare module 'i18next' {

@@ -22,6 +22,7 @@ export const AREA_NAMESPACES = [
   'developerApps',
   'invitations',
   'legal',
+  'classicManifests',
 ] as const;
 
 export const NAMESPACES = [...STARTUP_NAMESPACES, ...AREA_NAMESPACES] as const;

@@ -21,11 +21,14 @@ import {
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { guardAccess } from '../../../components/AccessGuard';
 import { PageLoader } from '../../../components/PageLoader';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { SelfServiceIntro } from '../../manifests/optIn/SelfServiceIntro';
+import { useFormExperience } from '../../manifests/optIn/useFormExperience';
 import { AppAvatar, RoleBadge } from '../AppBadges';
 import { appPath, DEVELOPER_APPS_PATH } from '../constants';
 import { SecretReveal } from '../credentials/SecretReveal';
@@ -35,6 +38,9 @@ import type { AppOutletContext } from './appOutlet';
 import { SandboxCard } from './SandboxCard';
 import { SandboxMissing } from './SandboxMissing';
 import { APP_TABS, type AppTab, tabFromPath, tabPath, tabVisible } from './tabs';
+
+// The older layout is a chunk of its own: users of the tabbed layout never load it.
+const ClassicAppPage = lazy(() => import('../../manifests/classic/ClassicAppPage'));
 
 const tabIcons: Record<AppTab, Icon> = {
   configurations: IconAdjustments,
@@ -49,6 +55,7 @@ const tabIcons: Record<AppTab, Icon> = {
 /**
  * /developer_apps/:id: breadcrumbs, warnings and the tab navigation around the current tab, which
  * shows only once the sandbox is live (spec 2 §2). The app refreshes itself while its sandbox is built.
+ * Users who have not opted in to the form-based experience get the older single page instead.
  */
 export function AppDetailLayout() {
   const { t } = useTranslation();
@@ -57,6 +64,7 @@ export function AppDetailLayout() {
   const { pathname } = useLocation();
   const query = useDeveloperApp(appId);
   const fake = useGenerateFakeSandbox(appId);
+  const experience = useFormExperience();
 
   const denied = guardAccess(query.error, {
     invalidId: !Number.isInteger(appId) || appId <= 0,
@@ -75,6 +83,13 @@ export function AppDetailLayout() {
   if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
 
   const app = query.data;
+  if (!experience.on) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <ClassicAppPage app={app} />
+      </Suspense>
+    );
+  }
   const current = tabFromPath(pathname, app.id);
   const live = app.sandbox?.status === 'live';
   const context: AppOutletContext = { app };
@@ -106,6 +121,7 @@ export function AppDetailLayout() {
         </Stack>
       </Group>
       <Stack gap="md" mb="md">
+        <SelfServiceIntro />
         <AppWarnings app={app} />
       </Stack>
       <Grid gap="lg">
