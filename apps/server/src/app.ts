@@ -22,6 +22,7 @@ import { collaboratorRoutes } from './modules/collaborators/routes';
 import { credentialRoutes } from './modules/credentials/routes';
 import { developerAppRoutes } from './modules/developer-apps/routes';
 import { createAppScope } from './modules/developer-apps/scope';
+import { manifestRoutes } from './modules/manifests/routes';
 import { adminNotificationRoutes, notificationRoutes } from './modules/notifications/routes';
 import { outboundEmailRoutes } from './modules/outbound-emails/routes';
 import { sandboxRoutes } from './modules/sandboxes/routes';
@@ -93,8 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/v1/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  // The session carries the switches that change what the web shows (FORM_EXPERIENCE_FORCED).
-  authRoutes(app, deps.services.auth, { form_experience_forced: config.formExperienceForced });
+  authRoutes(app, deps.services.auth);
   notificationRoutes(app, deps.services.notifications);
   adminNotificationRoutes(app, deps.services.notifications);
   outboundEmailRoutes(app, deps.services.outboundEmails);
@@ -103,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sandboxRoutes(app, deps.services, appScope);
   credentialRoutes(app, deps.services.credentials, appScope);
   collaboratorRoutes(app, deps.services.collaborators, appScope);
+  manifestRoutes(app, deps.services.manifests, appScope);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -7,6 +7,7 @@ import { AuthService } from './modules/auth/service';
 import { CollaboratorService } from './modules/collaborators/service';
 import { CredentialService } from './modules/credentials/service';
 import { DeveloperAppService } from './modules/developer-apps/service';
+import { ManifestService } from './modules/manifests/service';
 import { notificationJobs } from './modules/notifications/jobs';
 import { NotificationService } from './modules/notifications/service';
 import { OutboundEmailService } from './modules/outbound-emails/service';
@@ -23,6 +24,7 @@ export interface Services {
   sandboxes: SandboxService;
   credentials: CredentialService;
   collaborators: CollaboratorService;
+  manifests: ManifestService;
 }
 
 export interface ServiceDeps {
@@ -43,6 +45,7 @@ export function createServices(deps: ServiceDeps): Services {
     sandboxes: new SandboxService(deps),
     credentials: new CredentialService(deps),
     collaborators: new CollaboratorService(deps),
+    manifests: new ManifestService(deps),
   };
   deps.platform.onSandboxFinished((event) => services.sandboxes.sandboxFinished(event));
   return services;

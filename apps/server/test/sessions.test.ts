@@ -202,28 +202,6 @@ describe('GET /api/v1/session', () => {
     expect(response.json().csrf_token).toBe(client.csrf);
   });
 
-  it('carries FORM_EXPERIENCE_FORCED as features.form_experience_forced, off by default', async () => {
-    const client = await signIn(runtime.app, await createUser(runtime));
-    const response = await client.request({ method: 'GET', url: '/api/v1/session' });
-    expect(response.json().features).toEqual({ form_experience_forced: false });
-
-    const forcedRuntime = await startTestRuntime({ env: { FORM_EXPERIENCE_FORCED: 'true' } });
-    try {
-      const user = await createUser(forcedRuntime);
-      const signedIn = await forcedRuntime.app.inject({
-        method: 'POST',
-        url: '/api/v1/session',
-        payload: { email: user.email, password: TEST_PASSWORD },
-      });
-      expect(signedIn.json().features).toEqual({ form_experience_forced: true });
-      const forced = await signIn(forcedRuntime.app, user);
-      const session = await forced.request({ method: 'GET', url: '/api/v1/session' });
-      expect(session.json().features).toEqual({ form_experience_forced: true });
-    } finally {
-      await forcedRuntime.close();
-    }
-  });
-
   it('expires a session that has been idle too long', async () => {
     const client = await signIn(runtime.app, await createUser(runtime));
     await runtime.database.db

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
+import { manifestSummary } from './manifests/types';
 import { uploadedFile } from './uploads';
 
 /** Collaborator roles on one app (spec 2 §6); `user` is named by the spec but never granted here. */
@@ -211,6 +212,16 @@ export const developerAppResponse = z.object({
    * (spec 2 §4 "Client secret": show until revealed, reset after).
    */
   credentials: z.object({ uid: z.string(), revealable: z.boolean() }).nullable(),
+  /**
+   * The newest sandbox and production versions (no documents), for the layout and the header status
+   * (versionStatus of `@lintel/shared/manifests`); the lists come from GET /api/v1/manifests.
+   */
+  manifests: z.object({
+    latest_sandbox: manifestSummary.nullable(),
+    latest_production: manifestSummary.nullable(),
+    sandbox_count: z.number().int(),
+    production_count: z.number().int(),
+  }),
 });
 export type DeveloperApp = z.infer<typeof developerAppResponse>;
 

@@ -20,7 +20,7 @@ export function buildSession(overrides: Partial<User> = {}): Session {
   return {
     user: buildUser(overrides),
     csrf_token: 'csrf-token-1',
-    features: { form_experience_forced: false },
+    features: { can_create_sandbox_manifests: true, government_cloud: false, form_experience_forced: false },
   };
 }
 

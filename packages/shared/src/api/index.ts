@@ -2,6 +2,7 @@ import { authEndpoints } from './auth';
 import { collaboratorEndpoints } from './collaborators';
 import { credentialEndpoints } from './credentials';
 import { adminDeveloperAppEndpoints, developerAppEndpoints } from './developer-apps';
+import { analyticsEndpoints, manifestEndpoints } from './manifests';
 import { adminNotificationEndpoints, notificationEndpoints } from './notifications';
 import { outboundEmailEndpoints } from './outbound-emails';
 import { sandboxEndpoints } from './sandboxes';
@@ -10,6 +11,7 @@ export * from './auth';
 export * from './collaborators';
 export * from './credentials';
 export * from './developer-apps';
+export * from './manifests';
 export * from './notifications';
 export * from './outbound-emails';
 export * from './sandboxes';
@@ -25,6 +27,8 @@ const groups = {
   notificationEndpoints,
   adminNotificationEndpoints,
   collaboratorEndpoints,
+  manifestEndpoints,
+  analyticsEndpoints,
 };
 
 type Groups = typeof groups;

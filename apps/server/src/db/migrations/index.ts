@@ -4,6 +4,7 @@ import * as m0002 from './0002_notifications';
 import * as m0003 from './0003_developer_apps';
 import * as m0004 from './0004_oauth_secrets';
 import * as m0005 from './0005_mail_quota';
+import * as m0006 from './0006_manifests';
 
 /** Every migration, in order. A landed migration is never edited: add the next number instead. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_developer_apps': m0003,
   '0004_oauth_secrets': m0004,
   '0005_mail_quota': m0005,
+  '0006_manifests': m0006,
 };

@@ -1,4 +1,4 @@
-import { authEndpoints as api, type PortalFeatures } from '@lintel/shared';
+import { authEndpoints as api } from '@lintel/shared';
 import type { FastifyInstance } from 'fastify';
 import { hashToken } from '../../http/crypto';
 import { errors } from '../../http/errors';
@@ -18,7 +18,7 @@ const PASSWORD_CHANGED = 'Your password has been changed. You can sign in now.';
  * rule is "signed in", which the contracts state (`auth: 'user'`); an account is always the caller's own,
  * so there is no policy.ts.
  */
-export function authRoutes(app: FastifyInstance, service: AuthService, features: PortalFeatures): void {
+export function authRoutes(app: FastifyInstance, service: AuthService): void {
   route(app, api.register, {
     handler: async (request) => {
       await service.register(request.body, { ip: request.ip });
@@ -44,7 +44,7 @@ export function authRoutes(app: FastifyInstance, service: AuthService, features:
     handler: async (request) => ({
       user: presentUser(requireUser(request)),
       csrf_token: request.session?.csrf_token ?? '',
-      features,
+      features: service.features(),
     }),
   });
 
@@ -57,7 +57,11 @@ export function authRoutes(app: FastifyInstance, service: AuthService, features:
         previousSessionId: cookie ? hashToken(cookie) : undefined,
       });
       setSessionCookie(request, reply, signedIn.sessionToken);
-      return { user: presentUser(signedIn.user), csrf_token: signedIn.csrfToken, features };
+      return {
+        user: presentUser(signedIn.user),
+        csrf_token: signedIn.csrfToken,
+        features: service.features(),
+      };
     },
   });
 

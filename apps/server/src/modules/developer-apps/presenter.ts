@@ -1,6 +1,7 @@
 import type { DeveloperApp, DeveloperAppSummary } from '@lintel/shared';
 import type { DeveloperAppRow } from '../../db/schema';
 import type { OAuthApplication } from '../../platform/types';
+import { presentSummary as presentVersion } from '../manifests/presenter';
 import { presentSandbox } from '../sandboxes/presenter';
 import type { AppListItem, AppView } from './service';
 
@@ -26,6 +27,7 @@ export function presentApp({
   sandbox,
   sandboxSecret,
   production,
+  manifests,
 }: AppView): DeveloperApp {
   const working = usable(production);
   return {
@@ -46,6 +48,16 @@ export function presentApp({
     permissions: access.permissions,
     sandbox: sandbox ? presentSandbox(sandbox, app, sandboxSecret) : null,
     credentials: working ? { uid: working.uid, revealable: working.secretRevealable } : null,
+    manifests: {
+      latest_sandbox: manifests.latestSandbox
+        ? presentVersion(manifests.latestSandbox.row, manifests.latestSandbox.flags)
+        : null,
+      latest_production: manifests.latestProduction
+        ? presentVersion(manifests.latestProduction.row, manifests.latestProduction.flags)
+        : null,
+      sandbox_count: manifests.sandboxCount,
+      production_count: manifests.productionCount,
+    },
   };
 }
 

@@ -7,12 +7,14 @@ import {
   type UploadedFile,
 } from '@lintel/shared';
 import { imageSize } from 'image-size';
+import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { DeveloperAppRow, UserRow } from '../../db/schema';
 import { detail, errors } from '../../http/errors';
 import type { Page } from '../../http/paging';
 import type { OAuthApplication, Platform, Sandbox, SandboxStatus } from '../../platform/types';
 import type { Storage } from '../../storage/index';
+import { ManifestService, type ManifestsOverview } from '../manifests/service';
 import { sandboxPolicy } from '../sandboxes/policy';
 import { type AppAccess, developerAppPolicy } from './policy';
 import { type AppChanges, developerAppRepository as repo } from './repository';
@@ -43,6 +45,7 @@ export interface AppView {
   /** The live sandbox's secret when the actor may read it (sandboxPolicy.canViewSecret), else null. */
   sandboxSecret: string | null;
   production: OAuthApplication | undefined;
+  manifests: ManifestsOverview;
 }
 
 export interface AppListItem {
@@ -84,7 +87,11 @@ export function checkRedirectUris(text: string, path: string): string {
 
 /** Developer apps: create, read, settings, thumbnail, delete; and the administrators' view (spec 1, 2). */
 export class DeveloperAppService {
-  constructor(private readonly deps: { db: Db; platform: Platform; storage: Storage }) {}
+  private readonly manifests: ManifestService;
+
+  constructor(private readonly deps: { config: Config; db: Db; platform: Platform; storage: Storage }) {
+    this.manifests = new ManifestService(deps);
+  }
 
   async list(user: UserRow, page: Page): Promise<{ items: AppListItem[]; total: number }> {
     const { rows, total } = await repo.listForUser(this.deps.db, user.id, page);
@@ -207,20 +214,30 @@ export class DeveloperAppService {
 
   private async view(app: DeveloperAppRow, access: AppAccess): Promise<AppView> {
     const { db, platform } = this.deps;
-    const [owner, sandbox, production] = await Promise.all([
+    const [owner, sandbox, production, manifests] = await Promise.all([
       repo.owner(db, app),
       platform.sandboxOf(app.id),
       platform.oauthApplicationOf(app.id, 'production'),
+      this.manifests.overview(app.id),
     ]);
     const readable = sandbox?.status === 'live' && sandbox.oauth && sandboxPolicy.canViewSecret(access, app);
     const sandboxSecret = readable && sandbox.oauth ? await platform.sandboxSecret(sandbox.oauth.uid) : null;
     return {
       app,
-      access: { role: access.role, permissions: access.permissions },
+      access: {
+        role: access.role,
+        // CAN_CREATE_SANDBOX_MANIFESTS off: nobody may, and the page says creation is temporarily disabled.
+        permissions: {
+          ...access.permissions,
+          canCreateSandboxManifests:
+            access.permissions.canCreateSandboxManifests && this.deps.config.canCreateSandboxManifests,
+        },
+      },
       owner,
       sandbox,
       sandboxSecret,
       production,
+      manifests,
     };
   }
 }

@@ -55,6 +55,7 @@ export function buildDeveloperApp(
     permissions: permissionsOf(role),
     sandbox: buildSandbox(),
     credentials: null,
+    manifests: { latest_sandbox: null, latest_production: null, sandbox_count: 0, production_count: 0 },
     ...rest,
   };
 }
