@@ -29,6 +29,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { SelfServiceIntro } from '../../manifests/optIn/SelfServiceIntro';
 import { useFormExperience } from '../../manifests/optIn/useFormExperience';
+import { useManifest } from '../../manifests/queries';
 import { AppAvatar, RoleBadge } from '../AppBadges';
 import { appPath, DEVELOPER_APPS_PATH } from '../constants';
 import { SecretReveal } from '../credentials/SecretReveal';
@@ -65,6 +66,9 @@ export function AppDetailLayout() {
   const query = useDeveloperApp(appId);
   const fake = useGenerateFakeSandbox(appId);
   const experience = useFormExperience();
+  // The builder must be able to show the latest manifest; otherwise the older layout says why.
+  const latestSandboxId = experience.on ? (query.data?.manifests.latest_sandbox?.id ?? null) : null;
+  const latest = useManifest(latestSandboxId);
 
   const denied = guardAccess(query.error, {
     invalidId: !Number.isInteger(appId) || appId <= 0,
@@ -83,10 +87,15 @@ export function AppDetailLayout() {
   if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
 
   const app = query.data;
-  if (!experience.on) {
+  if (latestSandboxId !== null && latest.isPending) return <PageLoader />;
+  const unreadable = latest.data && latest.data.configured_manifest_content === null;
+  if (!experience.on || unreadable) {
     return (
       <Suspense fallback={<PageLoader />}>
-        <ClassicAppPage app={app} />
+        <ClassicAppPage
+          app={app}
+          builderUnavailable={unreadable ? { schemaVersion: latest.data.schema_version } : null}
+        />
       </Suspense>
     );
   }

@@ -15,6 +15,7 @@ import { APP_TABS, type AppTab } from '../../developer-apps/detail/tabs';
 import { useGenerateFakeSandbox } from '../../developer-apps/queries';
 import { SettingsTab } from '../../developer-apps/settings/SettingsTab';
 import { OptInBanner } from '../optIn/OptInBanner';
+import { AppNotUpdatedWarning, BuilderUnavailableModal } from './BuilderUnavailable';
 import { CLASSIC_SECTIONS, ClassicSection, type ClassicSectionId, classicSectionId } from './ClassicSection';
 import { ManifestsSection } from './ManifestsSection';
 import { MarketplacePlaceholder } from './MarketplacePlaceholder';
@@ -53,7 +54,16 @@ function sectionOfPath(pathname: string, appId: number): ClassicSectionId | null
  * sandbox account, the OAuth credentials, the collaborators and the marketplace listing. A tab path of
  * the newer layout scrolls to its section here.
  */
-export function ClassicAppPage({ app }: { app: DeveloperApp }) {
+export interface ClassicAppPageProps {
+  app: DeveloperApp;
+  /**
+   * Set when an opted-in user lands here because the builder cannot show the app's latest manifest:
+   * its schema version ('3.x' manifests the portal could not convert also get "App Not Updated").
+   */
+  builderUnavailable?: { schemaVersion: string } | null;
+}
+
+export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPageProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const fake = useGenerateFakeSandbox(app.id);
@@ -104,7 +114,8 @@ export function ClassicAppPage({ app }: { app: DeveloperApp }) {
         </Stack>
       </Group>
       <Stack gap="md" mb="lg">
-        <OptInBanner />
+        {builderUnavailable ? null : <OptInBanner />}
+        {builderUnavailable?.schemaVersion.startsWith('3') ? <AppNotUpdatedWarning /> : null}
         <AppWarnings app={app} />
       </Stack>
       {live ? (
@@ -141,6 +152,7 @@ export function ClassicAppPage({ app }: { app: DeveloperApp }) {
           {sandboxCard}
         </Stack>
       )}
+      {builderUnavailable ? <BuilderUnavailableModal /> : null}
       <Modal
         opened={Boolean(fake.data)}
         onClose={() => fake.reset()}

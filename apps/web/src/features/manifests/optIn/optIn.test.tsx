@@ -16,8 +16,16 @@ function serve({ forced = false } = {}) {
     if (url === '/api/v1/account' && (init.method ?? 'GET') === 'GET') return { body: buildUser() };
     if (url.startsWith('/api/v1/collaborators')) return { body: [buildCollaborator()] };
     if (url.startsWith('/api/v1/invitations')) return { body: [] };
+    if (url === '/api/v1/analytics' && init.method === 'POST') return { status: 204 };
     return undefined;
   });
+}
+
+/** The keys of the analytics events the page sent (POST /api/v1/analytics). */
+function analyticsKeys(fetchMock: ReturnType<typeof serve>): string[] {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => url === '/api/v1/analytics' && init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)).key);
 }
 
 const appRoutes = [
@@ -122,7 +130,7 @@ describe('the opt-in banner and modal', () => {
   });
 
   it('opts in through the modal, reloads, and the reloaded page says so in a toast', async () => {
-    serve();
+    const fetchMock = serve();
     const reload = vi.fn();
     const { user, unmount } = renderWithProviders(<OptInBanner reload={reload} />);
     await user.click(screen.getByRole('button', { name: 'Try it' }));
@@ -130,6 +138,8 @@ describe('the opt-in banner and modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Opt in' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(readFlag('beta')).toBe(true);
+    // The event is sent before the reload, which would cancel it.
+    expect(analyticsKeys(fetchMock)).toEqual(['opted_in']);
     unmount();
 
     const reloaded = renderRoutes(appRoutes, '/developer_apps/5', { withToasts: true });
@@ -140,7 +150,7 @@ describe('the opt-in banner and modal', () => {
   });
 
   it('leaves things as they were when the user says not now', async () => {
-    serve();
+    const fetchMock = serve();
     const reload = vi.fn();
     const { user } = renderWithProviders(<OptInBanner reload={reload} />);
     await user.click(screen.getByRole('button', { name: 'Try it' }));
@@ -149,13 +159,14 @@ describe('the opt-in banner and modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(reload).not.toHaveBeenCalled();
     expect(readFlag('beta')).toBe(false);
+    expect(analyticsKeys(fetchMock)).toEqual([]);
     expect(screen.getByText('Try the form-based experience')).toBeInTheDocument();
   });
 });
 
 describe('the account-settings toggle', () => {
   it('opts in and out with a success toast', async () => {
-    serve();
+    const fetchMock = serve();
     const { user } = renderRoutes(accountRoutes, '/account', { withToasts: true });
     const toggle = await screen.findByRole('switch', { name: /Use the form-based experience/ });
     expect(toggle).not.toBeChecked();
@@ -167,6 +178,7 @@ describe('the account-settings toggle', () => {
     expect(await screen.findByText('You are back on the classic experience.')).toBeInTheDocument();
     expect(toggle).not.toBeChecked();
     expect(readFlag('beta')).toBe(false);
+    expect(analyticsKeys(fetchMock)).toEqual(['opted_in', 'opted_out']);
   });
 
   it('cannot be turned off while the server forces the form-based experience', async () => {
