@@ -96,8 +96,9 @@ function formDiff(a: ConfiguredManifestInput, b: ConfiguredManifestInput): Manif
 }
 
 function leaves(value: unknown, pointer: string, out: Map<string, unknown>): Map<string, unknown> {
-  if (Array.isArray(value)) value.forEach((v, i) => leaves(v, `${pointer}/${i}`, out));
-  else if (isRecord(value)) for (const [k, v] of Object.entries(value)) leaves(v, `${pointer}/${k}`, out);
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) leaves(v, `${pointer}/${i}`, out);
+  } else if (isRecord(value)) for (const [k, v] of Object.entries(value)) leaves(v, `${pointer}/${k}`, out);
   else out.set(pointer, value);
   return out;
 }
