@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { newUser, signIn, signUpViaApi } from '../support/api';
 import { createLiveAppViaApi, uniqueAppName } from '../support/developer-apps';
+import { BASE_URL } from '../support/env';
 import { CLASSIC_STATE } from '../support/form-experience';
 import { Mailbox } from '../support/mailbox';
 import { screen } from '../support/screens';
@@ -74,7 +75,7 @@ test('on the older layout a developer creates a version in the JSON editor after
     await expect(dialog.locator('.cm-lintRange-error', { hasText: 'nowhere.detail' })).toBeVisible();
     await expect(create).toBeDisabled();
     await dialog.getByRole('button', { name: 'Show' }).click();
-    await expect(dialog.getByText(/^Line 8, column \d+: /)).toBeVisible();
+    await expect(dialog.getByText(/^Line 11, column 7: .*nowhere\.detail/)).toBeVisible();
     await screen(page, 'editor-inline-error');
   });
 
@@ -99,5 +100,20 @@ test('on the older layout a developer creates a version in the JSON editor after
     await screen(page, 'version-created');
     await banner.getByRole('button', { name: 'View' }).click();
     await expect(page.getByRole('region', { name: 'Sandbox', exact: true })).toBeInViewport();
+  });
+
+  await test.step('the version opens read-only with Copy', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+    await manifests.getByRole('button', { name: 'View version 0.1.0' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Version 0.1.0' });
+    const text = viewer.getByRole('textbox', { name: 'Manifest JSON' });
+    await expect(text).toContainText('"rfi.detail"');
+    await expect(text).toHaveAttribute('contenteditable', 'false');
+    await viewer.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(page.getByText('Copied', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('"rfi.detail"');
+    await screen(page, 'version-read-only');
+    await viewer.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await expect(viewer).toHaveCount(0);
   });
 });

@@ -186,4 +186,54 @@ describe('the manifest editor', () => {
       ),
     );
   });
+
+  it('adds a component snippet of the document’s schema version', async () => {
+    const loadSnippets = vi.fn(async () => ({
+      oauth: {},
+      iframe: {},
+      fullscreen: {},
+      sidepanel: { sidepanel: { source_url: 'https://example.com', views: ['rfi.detail'] } },
+    }));
+    const { container, user } = renderEditor({ initialText: VALID, loadSnippets });
+    await user.click(screen.getByRole('button', { name: 'Side panel' }));
+    await waitFor(() =>
+      expect(JSON.parse(editorView(container).state.doc.toString()).sidepanel).toBeDefined(),
+    );
+    expect(loadSnippets).toHaveBeenCalledWith('4.1', true);
+  });
+
+  it('builds permissions per company and project tool, disabled levels not selectable', async () => {
+    const catalogue = {
+      company: [
+        { name: 'admin', friendly_name: 'Admin', disabled_uals: [2, 3] },
+        { name: 'directory', friendly_name: 'Directory', disabled_uals: [] },
+      ],
+      project: [{ name: 'rfi', friendly_name: 'RFIs', disabled_uals: [] }],
+    };
+    const { container, user } = renderEditor({ initialText: VALID, catalogue });
+    await user.click(screen.getByRole('button', { name: 'Build permissions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Permission builder' });
+    const company = within(dialog).getByRole('table', { name: 'Company' });
+    const adminRow = within(company).getByRole('row', { name: /^Admin/ });
+    expect(within(adminRow).getByRole('radio', { name: 'Read-only' })).toBeDisabled();
+    expect(within(adminRow).getByRole('radio', { name: 'Standard' })).toBeDisabled();
+    await user.click(within(adminRow).getByRole('radio', { name: 'Admin' }));
+    const directoryRow = within(company).getByRole('row', { name: /^Directory/ });
+    await user.click(within(directoryRow).getByRole('radio', { name: 'Read-only' }));
+    await user.click(within(dialog).getByRole('tab', { name: 'Project' }));
+    const project = within(dialog).getByRole('table', { name: 'Project' });
+    await user.click(within(project).getByRole('radio', { name: 'Standard' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply permissions' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(JSON.parse(editorView(container).state.doc.toString()).permissions).toEqual({
+      company: { admin: 'admin', directory: 'readonly' },
+      project: { rfi: 'standard' },
+    });
+  });
+
+  it("says 'Error parsing existing permissions' when the text's permissions cannot be read", async () => {
+    const { user } = renderEditor({ initialText: '{"permissions": {"company": {"directory": 2}}}' });
+    await user.click(screen.getByRole('button', { name: 'Build permissions' }));
+    expect(await screen.findByText('Error parsing existing permissions')).toBeInTheDocument();
+  });
 });

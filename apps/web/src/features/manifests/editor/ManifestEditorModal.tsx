@@ -114,6 +114,8 @@ export function ManifestEditorModal({ app, mode, onClose, onCreated }: ManifestE
       fullScreen
       title={title}
       closeOnClickOutside={false}
+      // Escape belongs to the editor (search, completion) while creating: it must not drop the text.
+      closeOnEscape={mode.kind === 'view'}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       styles={fullHeight}
     >
