@@ -148,7 +148,8 @@ export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPag
         </Stack>
       ) : (
         <Stack gap="lg">
-          <SandboxMissing />
+          {/* A failed build says only that it failed (the sandbox card): "on its way" would contradict it. */}
+          {app.sandbox?.status === 'failed' ? null : <SandboxMissing />}
           {sandboxCard}
         </Stack>
       )}
