@@ -17,6 +17,7 @@ export function BuilderUnavailableModal() {
   return (
     <Modal
       opened={open}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       onClose={() => setOpen(false)}
       title={t('classicManifests.notAvailable.title')}
       centered

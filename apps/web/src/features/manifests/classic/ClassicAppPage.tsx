@@ -160,6 +160,7 @@ export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPag
         title={t('developerApps.sandbox.fakeCreated')}
         centered
         closeOnClickOutside={false}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {fake.data ? (
           <SecretReveal

@@ -36,6 +36,7 @@ export function ReviewActionModal({
   return (
     <Modal
       opened
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       onClose={onClose}
       centered
       title={t(`classicManifests.review.modal.${action}`, { version: version.semantic_version })}

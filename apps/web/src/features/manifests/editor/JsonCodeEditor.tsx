@@ -81,7 +81,9 @@ export function JsonCodeEditor({
           EditorView.lineWrapping,
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // Focusable also when read-only, so that keyboard users can scroll and select (axe
+          // scrollable-region-focusable).
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.theme({
             '&': { height: '100%' },
             '.cm-scroller': { fontFamily: 'var(--mantine-font-family-monospace)' },

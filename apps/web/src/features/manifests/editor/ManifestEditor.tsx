@@ -103,7 +103,7 @@ function ValidationReport({ state }: { state: ReturnType<typeof useDebouncedVali
       return (
         <Group gap="xs" role="status">
           <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-hidden />
-          <Text size="sm" c="green.8">
+          <Text size="sm" fw={500}>
             {t('classicManifests.editor.valid')}
           </Text>
         </Group>
@@ -373,6 +373,7 @@ export function ManifestReadOnly({ content, onClose }: { content: unknown; onClo
       message: t('classicManifests.editor.copied'),
       autoClose: EDITOR_COPIED_MS,
       role: 'status',
+      closeButtonProps: { 'aria-label': t('common.close') },
     });
   };
 

@@ -117,6 +117,7 @@ export function PermissionBuilderModal({
   return (
     <Modal
       opened={opened}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       onClose={onClose}
       title={t('classicManifests.permissions.title')}
       size="xl"

@@ -32,6 +32,7 @@ export function OptInModal({ opened, onClose, reload = reloadPage }: OptInModalP
   return (
     <Modal
       opened={opened}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       onClose={onClose}
       title={t('classicManifests.optIn.modal.title')}
       centered
