@@ -11,6 +11,7 @@ import {
   SERVER_PORT,
   SMTP_PORT,
 } from './support/env';
+import { FORM_EXPERIENCE_STATE } from './support/form-experience';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -54,6 +55,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     locale: 'en-US',
+    // Every browser context starts opted in to the form-based experience (the tabbed app page the
+    // journeys walk through), with its intro banner dismissed; form-experience.spec.ts starts without.
+    storageState: FORM_EXPERIENCE_STATE,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },

@@ -79,3 +79,32 @@ export async function waitForAppsList(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Apps', exact: true })).toBeVisible();
   await waitForItemsOrEmpty(page.getByRole('main'), 'listitem', 'You have no apps yet');
 }
+
+/**
+ * Creates an app through the API as the signed-in user of `page` and waits (polling the API) until the
+ * embedded platform has built its sandbox, so the app page opens live.
+ */
+export async function createLiveAppViaApi(
+  page: Page,
+  csrfToken: string,
+  name: string,
+): Promise<DeveloperAppBody> {
+  const created = await page.request.post('/api/v1/developer_apps', {
+    data: { internal_name: name },
+    headers: { 'X-CSRF-Token': csrfToken },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as DeveloperAppBody;
+  let app: DeveloperAppBody | undefined;
+  await expect
+    .poll(
+      async () => {
+        app = (await (await page.request.get(`/api/v1/developer_apps/${id}`)).json()) as DeveloperAppBody;
+        return app.sandbox?.status;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('live');
+  if (!app) throw new Error(`App ${id} was not read back.`);
+  return app;
+}

@@ -12,9 +12,12 @@ function Forward({ to }: { to: string }) {
 
 const AUTH = ['auth'] as const;
 // The account page reuses the sign-up form's texts; the home page lists announcements.
-const ACCOUNT = ['account', 'auth'] as const;
+const ACCOUNT = ['account', 'auth', 'classicManifests'] as const;
 const HOME = ['home', 'adminNotifications'] as const;
 const APPS = ['developerApps', 'manifests'] as const;
+// The app page is the tabbed layout or, for users who have not opted in to the form-based
+// experience, the older single page with the manifest tables and the JSON editor (spec 2 §2).
+const APP_PAGE = ['developerApps', 'manifests', 'classicManifests'] as const;
 // The announcement form previews the notification card of the developers' list.
 const ANNOUNCEMENT_FORM = ['adminNotifications', 'notifications'] as const;
 
@@ -129,7 +132,7 @@ export function createRoutes(): RouteObject[] {
                 },
                 {
                   path: 'developer_apps/:id',
-                  element: page(APPS, () => import('./features/developer-apps/detail/AppDetailLayout')),
+                  element: page(APP_PAGE, () => import('./features/developer-apps/detail/AppDetailLayout')),
                   children: developerAppTabRoutes(),
                 },
                 {

@@ -5,6 +5,7 @@ import type account from './locales/en/account.json';
 import type admin from './locales/en/admin.json';
 import type adminNotifications from './locales/en/adminNotifications.json';
 import type auth from './locales/en/auth.json';
+import type classicManifests from './locales/en/classicManifests.json';
 import type common from './locales/en/common.json';
 import type components from './locales/en/components.json';
 import type developerApps from './locales/en/developerApps.json';
@@ -40,6 +41,7 @@ export interface Resources {
   invitations: typeof invitations;
   legal: typeof legal;
   listing: typeof listing;
+  classicManifests: typeof classicManifests;
 }
 
 declare module 'i18next' {

@@ -24,6 +24,7 @@ export const AREA_NAMESPACES = [
   'invitations',
   'legal',
   'listing',
+  'classicManifests',
 ] as const;
 
 export const NAMESPACES = [...STARTUP_NAMESPACES, ...AREA_NAMESPACES] as const;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRoutes } from '../../router';
 import { buildSession } from '../../test/factories';
 import { mockFetch, renderRoutes } from '../../test/render';
+import { writeFlag } from '../manifests/optIn/flags';
 import { listAnswer } from '../notifications/factories';
 import { buildAppSummary, buildCollaborator, buildDeveloperApp } from './factories';
 
@@ -23,7 +24,11 @@ function serve() {
 }
 
 describe('developer app routes', () => {
-  beforeEach(() => setWidth(1280));
+  beforeEach(() => {
+    setWidth(1280);
+    // The tabs are the form-based experience's: this user has opted in.
+    writeFlag('beta', true);
+  });
   afterEach(() => setWidth(1024));
 
   it('links "Apps" from the top navigation and the home tile to /developer_apps', async () => {

@@ -1,8 +1,9 @@
 import type { DeveloperApp } from '@lintel/shared';
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSession } from '../../../test/factories';
 import { errorBody, type FetchHandler, mockFetch, renderRoutes } from '../../../test/render';
+import { writeFlag } from '../../manifests/optIn/flags';
 import { buildDeveloperApp, buildSandbox, permissionsOf } from '../factories';
 import { AppDetailLayout } from './AppDetailLayout';
 import { useAppOutlet } from './appOutlet';
@@ -32,6 +33,9 @@ function serve(app: DeveloperApp, extra: FetchHandler = () => undefined) {
     return extra(url, init);
   });
 }
+
+// The tabbed layout is the form-based experience's: these users have opted in.
+beforeEach(() => writeFlag('beta', true));
 
 afterEach(() => {
   vi.useRealTimers();

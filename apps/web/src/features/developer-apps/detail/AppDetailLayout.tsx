@@ -21,11 +21,15 @@ import {
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { guardAccess } from '../../../components/AccessGuard';
 import { PageLoader } from '../../../components/PageLoader';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { SelfServiceIntro } from '../../manifests/optIn/SelfServiceIntro';
+import { useFormExperience } from '../../manifests/optIn/useFormExperience';
+import { useManifest } from '../../manifests/queries';
 import { AppAvatar, RoleBadge } from '../AppBadges';
 import { appPath, DEVELOPER_APPS_PATH } from '../constants';
 import { CredentialsLoadError } from '../credentials/CredentialsLoadError';
@@ -36,6 +40,9 @@ import type { AppOutletContext } from './appOutlet';
 import { SandboxCard } from './SandboxCard';
 import { SandboxMissing } from './SandboxMissing';
 import { APP_TABS, type AppTab, tabFromPath, tabPath, tabVisible } from './tabs';
+
+// The older layout is a chunk of its own: users of the tabbed layout never load it.
+const ClassicAppPage = lazy(() => import('../../manifests/classic/ClassicAppPage'));
 
 const tabIcons: Record<AppTab, Icon> = {
   configurations: IconAdjustments,
@@ -51,6 +58,7 @@ const tabIcons: Record<AppTab, Icon> = {
  * /developer_apps/:id: breadcrumbs, warnings and the tab navigation around the current tab, which
  * shows only once the sandbox is live (spec 2 §2); until then the sandbox-missing screen, or only the
  * failure text when the build failed. The app refreshes itself while its sandbox is built.
+ * Users who have not opted in to the form-based experience get the older single page instead.
  */
 export function AppDetailLayout() {
   const { t } = useTranslation();
@@ -59,6 +67,10 @@ export function AppDetailLayout() {
   const { pathname } = useLocation();
   const query = useDeveloperApp(appId);
   const fake = useGenerateFakeSandbox(appId);
+  const experience = useFormExperience();
+  // The builder must be able to show the latest manifest; otherwise the older layout says why.
+  const latestSandboxId = experience.on ? (query.data?.manifests.latest_sandbox?.id ?? null) : null;
+  const latest = useManifest(latestSandboxId);
 
   const denied = guardAccess(query.error, {
     invalidId: !Number.isInteger(appId) || appId <= 0,
@@ -90,6 +102,18 @@ export function AppDetailLayout() {
   }
 
   const app = query.data;
+  if (latestSandboxId !== null && latest.isPending) return <PageLoader />;
+  const unreadable = latest.data && latest.data.configured_manifest_content === null;
+  if (!experience.on || unreadable) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <ClassicAppPage
+          app={app}
+          builderUnavailable={unreadable ? { schemaVersion: latest.data.schema_version } : null}
+        />
+      </Suspense>
+    );
+  }
   const current = tabFromPath(pathname, app.id);
   const live = app.sandbox?.status === 'live';
   // A failed build says only that it failed (the sandbox card): "on its way" would contradict it.
@@ -123,6 +147,7 @@ export function AppDetailLayout() {
         </Stack>
       </Group>
       <Stack gap="md" mb="md">
+        <SelfServiceIntro />
         <AppWarnings app={app} />
       </Stack>
       <Grid gap="lg">

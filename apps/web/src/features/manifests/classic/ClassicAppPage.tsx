@@ -1,0 +1,177 @@
+import type { DeveloperApp } from '@lintel/shared';
+import { Anchor, Breadcrumbs, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { AppAvatar, RoleBadge } from '../../developer-apps/AppBadges';
+import { CollaboratorsTab } from '../../developer-apps/collaborators/CollaboratorsTab';
+import { appPath, DEVELOPER_APPS_PATH } from '../../developer-apps/constants';
+import { ProductionCredentials } from '../../developer-apps/credentials/ProductionCredentials';
+import { SecretReveal } from '../../developer-apps/credentials/SecretReveal';
+import { AppWarnings } from '../../developer-apps/detail/AppWarnings';
+import { SandboxCard } from '../../developer-apps/detail/SandboxCard';
+import { SandboxMissing } from '../../developer-apps/detail/SandboxMissing';
+import { APP_TABS, type AppTab } from '../../developer-apps/detail/tabs';
+import { useGenerateFakeSandbox } from '../../developer-apps/queries';
+import { SettingsTab } from '../../developer-apps/settings/SettingsTab';
+import { OptInBanner } from '../optIn/OptInBanner';
+import { AppNotUpdatedWarning, BuilderUnavailableModal } from './BuilderUnavailable';
+import { CLASSIC_SECTIONS, ClassicSection, type ClassicSectionId, classicSectionId } from './ClassicSection';
+import { ManifestsSection } from './ManifestsSection';
+import { MarketplacePlaceholder } from './MarketplacePlaceholder';
+
+const sectionTitles = {
+  settings: 'developerApps.tabs.settings',
+  manifests: 'classicManifests.sections.manifests',
+  sandbox: 'developerApps.sandbox.title',
+  oauthCredentials: 'developerApps.tabs.oauthCredentials',
+  collaborators: 'developerApps.tabs.collaborators',
+  marketplaceListing: 'developerApps.tabs.marketplaceListing',
+} as const satisfies Record<ClassicSectionId, string>;
+
+/** Where a tab of the newer layout lives on the single page. */
+const sectionOfTab: Record<AppTab, ClassicSectionId | null> = {
+  configurations: 'manifests',
+  versions: 'manifests',
+  settings: 'settings',
+  oauthCredentials: 'oauthCredentials',
+  collaborators: 'collaborators',
+  marketplaceListing: 'marketplaceListing',
+  metrics: null,
+};
+
+/** The section a tab path (/developer_apps/:id/settings, or its snake_case form) stands for. */
+function sectionOfPath(pathname: string, appId: number): ClassicSectionId | null {
+  const rest = pathname.replace(appPath(appId), '').replace(/^\/+|\/+$/g, '');
+  const plain = (name: string) => name.replace(/_/g, '').toLowerCase();
+  const tab = APP_TABS.find((name) => plain(name) === plain(rest));
+  return tab ? sectionOfTab[tab] : null;
+}
+
+/**
+ * The older layout of /developer_apps/:id (spec 2 §2), for users who have not opted in to the
+ * form-based experience: one page with the settings, the manifests (Sandbox and Production), the
+ * sandbox account, the OAuth credentials, the collaborators and the marketplace listing. A tab path of
+ * the newer layout scrolls to its section here.
+ */
+export interface ClassicAppPageProps {
+  app: DeveloperApp;
+  /**
+   * Set when an opted-in user lands here because the builder cannot show the app's latest manifest:
+   * its schema version ('3.x' manifests the portal could not convert also get "App Not Updated").
+   */
+  builderUnavailable?: { schemaVersion: string } | null;
+}
+
+export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPageProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const fake = useGenerateFakeSandbox(app.id);
+  const live = app.sandbox?.status === 'live';
+  const target = sectionOfPath(pathname, app.id);
+
+  useEffect(() => {
+    if (!live || !target) return;
+    document.getElementById(classicSectionId(target))?.scrollIntoView({ block: 'start' });
+  }, [live, target]);
+
+  const sandboxCard = (
+    <SandboxCard
+      app={app}
+      onGenerateFake={() => fake.mutate()}
+      generating={fake.isPending}
+      generateError={fake.error}
+    />
+  );
+
+  return (
+    <Container size={1200} py="md" px={0}>
+      <Breadcrumbs mb="sm" role="navigation" aria-label={t('common.breadcrumbs')}>
+        <Anchor component={Link} to={DEVELOPER_APPS_PATH} size="sm">
+          {t('developerApps.list.breadcrumb')}
+        </Anchor>
+        <Anchor component={Link} to={appPath(app.id)} size="sm">
+          {app.internal_name}
+        </Anchor>
+        <Text size="sm" aria-current="page">
+          {t('classicManifests.page.manage')}
+        </Text>
+      </Breadcrumbs>
+      <Group mb="lg" wrap="nowrap" align="center">
+        <AppAvatar name={app.internal_name} thumbnailUrl={app.thumbnail_url} size="lg" />
+        <Stack gap={2} miw={0}>
+          <Group gap="sm" wrap="wrap">
+            <Title order={1} fz={28}>
+              {app.internal_name}
+            </Title>
+            <RoleBadge role={app.current_user_role} />
+          </Group>
+          {app.name && app.name !== app.internal_name ? (
+            <Text c="dimmed" size="sm">
+              {app.name}
+            </Text>
+          ) : null}
+        </Stack>
+      </Group>
+      <Stack gap="md" mb="lg">
+        {builderUnavailable ? null : <OptInBanner />}
+        {builderUnavailable?.schemaVersion.startsWith('3') ? <AppNotUpdatedWarning /> : null}
+        <AppWarnings app={app} />
+      </Stack>
+      {live ? (
+        <Stack gap="xl">
+          <nav aria-label={t('classicManifests.page.onThisPage')}>
+            <Group gap="md" wrap="wrap">
+              {CLASSIC_SECTIONS.map((section) => (
+                <Anchor key={section} href={`#${classicSectionId(section)}`} size="sm">
+                  {t(sectionTitles[section])}
+                </Anchor>
+              ))}
+            </Group>
+          </nav>
+          <ClassicSection section="settings" title={t(sectionTitles.settings)}>
+            <SettingsTab app={app} />
+          </ClassicSection>
+          <ClassicSection section="manifests" title={t(sectionTitles.manifests)}>
+            <ManifestsSection app={app} />
+          </ClassicSection>
+          <ClassicSection section="sandbox">{sandboxCard}</ClassicSection>
+          <ClassicSection section="oauthCredentials" title={t(sectionTitles.oauthCredentials)}>
+            <ProductionCredentials app={app} />
+          </ClassicSection>
+          <ClassicSection section="collaborators">
+            <CollaboratorsTab app={app} />
+          </ClassicSection>
+          <ClassicSection section="marketplaceListing" title={t(sectionTitles.marketplaceListing)}>
+            <MarketplacePlaceholder />
+          </ClassicSection>
+        </Stack>
+      ) : (
+        <Stack gap="lg">
+          {/* A failed build says only that it failed (the sandbox card): "on its way" would contradict it. */}
+          {app.sandbox?.status === 'failed' ? null : <SandboxMissing />}
+          {sandboxCard}
+        </Stack>
+      )}
+      {builderUnavailable ? <BuilderUnavailableModal /> : null}
+      <Modal
+        opened={Boolean(fake.data)}
+        onClose={() => fake.reset()}
+        title={t('developerApps.sandbox.fakeCreated')}
+        centered
+        closeOnClickOutside={false}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {fake.data ? (
+          <SecretReveal
+            secret={fake.data.app_secret}
+            clientId={fake.data.sandbox?.app_id}
+            onDone={() => fake.reset()}
+          />
+        ) : null}
+      </Modal>
+    </Container>
+  );
+}
+
+export default ClassicAppPage;

@@ -1,0 +1,178 @@
+import type { DeveloperApp } from '@lintel/shared';
+import type { ManifestSummary } from '@lintel/shared/manifests';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildSession } from '../../../test/factories';
+import { type FetchHandler, mockFetch, renderRoutes } from '../../../test/render';
+import { AppDetailLayout } from '../../developer-apps/detail/AppDetailLayout';
+import { buildCollaborator, buildDeveloperApp } from '../../developer-apps/factories';
+import { listAnswer } from '../../notifications/factories';
+import { writeFlag } from '../optIn/flags';
+import { buildVersion } from './factories';
+
+const routes = [
+  {
+    path: '/developer_apps/:id',
+    element: <AppDetailLayout />,
+    children: [{ index: true, element: <p>Configurations tab</p> }],
+  },
+];
+
+interface Setup {
+  app?: DeveloperApp;
+  sandbox?: ManifestSummary[];
+  production?: ManifestSummary[];
+  admin?: boolean;
+  extra?: FetchHandler;
+}
+
+function serve({
+  app = buildDeveloperApp(),
+  sandbox = [],
+  production = [],
+  admin = false,
+  extra,
+}: Setup = {}) {
+  return mockFetch((url, init) => {
+    const answer = extra?.(url, init);
+    if (answer) return answer;
+    if (url === '/api/v1/session') return { body: buildSession({ is_admin: admin }) };
+    if (url === `/api/v1/developer_apps/${app.id}`) return { body: app };
+    if (url.startsWith('/api/v1/manifests?')) {
+      const query = decodeURIComponent(url);
+      return listAnswer(query.includes('versionable_type]=Sandbox') ? sandbox : production, { perPage: 100 });
+    }
+    if (url.startsWith('/api/v1/collaborators')) return { body: [buildCollaborator()] };
+    if (url.startsWith('/api/v1/invitations')) return { body: [] };
+    return undefined;
+  });
+}
+
+const manifestsRegion = async () => screen.findByRole('region', { name: 'Manifests' });
+
+describe('the manifests section of the older layout', () => {
+  it('says "No Manifests Created" and that production manifests need production credentials', async () => {
+    serve();
+    const { user } = renderRoutes(routes, '/developer_apps/5');
+    const region = await manifestsRegion();
+    expect(await within(region).findByText('No Manifests Created')).toBeInTheDocument();
+    await user.click(within(region).getByRole('tab', { name: 'Production' }));
+    expect(
+      within(region).getByText(/Production credentials are required before production manifests/),
+    ).toBeVisible();
+  });
+
+  it('lists the sandbox versions newest first and offers Create to the owner', async () => {
+    serve({
+      sandbox: [
+        buildVersion({ id: 2, semantic_version: '0.2.0' }),
+        buildVersion({ id: 1, semantic_version: '0.1.0' }),
+      ],
+    });
+    renderRoutes(routes, '/developer_apps/5');
+    const region = await manifestsRegion();
+    const table = await within(region).findByRole('table', { name: 'Sandbox manifests' });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByRole('button', { name: 'View version 0.2.0' })).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Create new version' })).toBeEnabled();
+  });
+
+  it('says creation is temporarily disabled when canCreateSandboxManifests is off, and hides Create from developers', async () => {
+    const base = buildDeveloperApp();
+    serve({
+      app: buildDeveloperApp({ permissions: { ...base.permissions, canCreateSandboxManifests: false } }),
+    });
+    const { unmount } = renderRoutes(routes, '/developer_apps/5');
+    const region = await manifestsRegion();
+    expect(within(region).getByRole('button', { name: 'Create new version' })).toBeDisabled();
+    expect(
+      within(region).getByText('Creating sandbox versions is temporarily disabled.'),
+    ).toBeInTheDocument();
+    unmount();
+
+    serve({ app: buildDeveloperApp({ role: 'developer' }) });
+    renderRoutes(routes, '/developer_apps/5');
+    const again = await manifestsRegion();
+    expect(await within(again).findByText('No Manifests Created')).toBeInTheDocument();
+    expect(within(again).queryByRole('button', { name: 'Create new version' })).not.toBeInTheDocument();
+  });
+
+  it('lets a platform admin approve an in-review production version with notes (PATCH /api/v1/app_versions/:id)', async () => {
+    const inReview = buildVersion({
+      id: 7,
+      semantic_version: '0.2.0',
+      environment_type: 'ProductionEnvironment',
+      state: 'in_review',
+      changelog: 'Adds the RFI panel',
+    });
+    const fetchMock = serve({
+      app: buildDeveloperApp({ production_access: 'granted', uid: 'prod-uid' }),
+      production: [inReview],
+      admin: true,
+      extra: (url, init) =>
+        url === '/api/v1/app_versions/7' && init.method === 'PATCH'
+          ? { body: { ...inReview, state: 'published', content: {}, configured_manifest_content: null } }
+          : undefined,
+    });
+    const { user } = renderRoutes(routes, '/developer_apps/5', { withToasts: true });
+    const region = await manifestsRegion();
+    await user.click(within(region).getByRole('tab', { name: 'Production' }));
+    const table = await within(region).findByRole('table', { name: 'Production manifests' });
+    expect(within(table).getByText('Adds the RFI panel')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Approve version 0.2.0' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve version 0.2.0' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Notes for the developers/ }), 'Looks good');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const patch = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/v1/app_versions/7' && init?.method === 'PATCH',
+    );
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      app_version: { id: 7, state: 'published', admin_notes: 'Looks good' },
+    });
+  });
+});
+
+describe('an app the builder cannot show', () => {
+  it('opens in the older layout for an opted-in user, says why, and asks to migrate a 3.x manifest', async () => {
+    writeFlag('beta', true);
+    writeFlag('selfServiceIntroDismissed', true);
+    const latest = buildVersion({ id: 9, semantic_version: '1.0.0', schema_version: '3.2' });
+    const base = buildDeveloperApp();
+    serve({
+      app: { ...base, manifests: { ...base.manifests, latest_sandbox: latest, sandbox_count: 1 } },
+      sandbox: [latest],
+      extra: (url) =>
+        url === '/api/v1/app_versioned_manifests/9'
+          ? { body: { ...latest, content: { schema_version: '3.2' }, configured_manifest_content: null } }
+          : undefined,
+    });
+    renderRoutes(routes, '/developer_apps/5');
+    const dialog = await screen.findByRole('dialog', {
+      name: 'The form-driven experience is not available for this app',
+    });
+    expect(within(dialog).getByRole('link', { name: 'How to define a manifest' })).toHaveAttribute(
+      'href',
+      '/documentation/building-apps-define-manifest',
+    );
+    expect(screen.getByText('App Not Updated')).toBeInTheDocument();
+    expect(screen.queryByText('Configurations tab')).not.toBeInTheDocument();
+    expect(screen.getByText('Manage app')).toBeInTheDocument();
+  });
+
+  it('opens on the tabs when the builder can show the latest manifest', async () => {
+    writeFlag('beta', true);
+    const latest = buildVersion({ id: 9 });
+    const base = buildDeveloperApp();
+    serve({
+      app: { ...base, manifests: { ...base.manifests, latest_sandbox: latest, sandbox_count: 1 } },
+      extra: (url) =>
+        url === '/api/v1/app_versioned_manifests/9'
+          ? { body: { ...latest, content: { schema_version: '4.1' }, configured_manifest_content: {} } }
+          : undefined,
+    });
+    renderRoutes(routes, '/developer_apps/5');
+    expect(await screen.findByText('Configurations tab')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
