@@ -20,17 +20,13 @@ const ANNOUNCEMENT_FORM = ['adminNotifications', 'notifications'] as const;
 
 /** The tabs of an app page; the metrics tab has no route until there is metrics data. */
 function developerAppTabRoutes(): RouteObject[] {
-  const configurations = page(APPS, async () => ({
-    default: (await import('./features/developer-apps/detail/ComingSoonTab')).ConfigurationsTab,
-  }));
+  const configurations = page(APPS, () => import('./features/manifests/builder/ConfigurationsTab'));
   return [
     { index: true, element: configurations },
     { path: 'configurations', element: configurations },
     {
       path: 'versions',
-      element: page(APPS, async () => ({
-        default: (await import('./features/developer-apps/detail/ComingSoonTab')).VersionsTab,
-      })),
+      element: page(APPS, () => import('./features/manifests/versions/VersionsTab')),
     },
     { path: 'settings', element: page(APPS, () => import('./features/developer-apps/settings/SettingsTab')) },
     {
