@@ -220,8 +220,15 @@ function VersionsCard({
                         : t('manifests.builder.no')}
                     </Table.Td>
                     {environment === 'ProductionEnvironment' ? (
-                      <Table.Td>
-                        <Badge variant="dot" color={STATE_COLOURS[version.state] ?? 'gray'}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Badge
+                          variant="dot"
+                          color={STATE_COLOURS[version.state] ?? 'gray'}
+                          styles={{
+                            root: { maxWidth: 'none', overflow: 'visible' },
+                            label: { overflow: 'visible' },
+                          }}
+                        >
                           {t(`manifests.versions.states.${version.state}`)}
                         </Badge>
                       </Table.Td>
