@@ -20,13 +20,15 @@ const ANNOUNCEMENT_FORM = ['adminNotifications', 'notifications'] as const;
 
 /** The tabs of an app page; the metrics tab has no route until there is metrics data. */
 function developerAppTabRoutes(): RouteObject[] {
-  const configurations = page(APPS, () => import('./features/manifests/builder/ConfigurationsTab'));
+  const configurations = page(APPS, async () =>
+    (await import('./features/manifests/tabLoaders')).loadConfigurationsTab(),
+  );
   return [
     { index: true, element: configurations },
     { path: 'configurations', element: configurations },
     {
       path: 'versions',
-      element: page(APPS, () => import('./features/manifests/versions/VersionsTab')),
+      element: page(APPS, async () => (await import('./features/manifests/tabLoaders')).loadVersionsTab()),
     },
     { path: 'settings', element: page(APPS, () => import('./features/developer-apps/settings/SettingsTab')) },
     {
