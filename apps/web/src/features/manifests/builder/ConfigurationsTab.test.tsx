@@ -308,6 +308,57 @@ describe('ConfigurationsTab builder', () => {
   });
 });
 
+describe('Start a new version from an older one', () => {
+  it('loads the older configuration, says so, and saves it as the next version', async () => {
+    const older = buildManifest({
+      id: 20,
+      semantic_version: '0.1.0',
+      promotable: false,
+      configured_manifest_content: withConfigured({
+        fullscreen: { type: 'fullscreen', source_url: 'https://old.example.com' },
+      }),
+    });
+    const newest = sandbox('0.2.0');
+    let posted: { semantic_version?: string; configured_manifest_content?: unknown } | null = null;
+    const app = appWith(newest, null);
+    serveManifests({
+      app,
+      manifests: [older, newest],
+      extra: (url, init) => {
+        if (url === '/api/v1/app_versioned_manifests' && init.method === 'POST') {
+          posted = JSON.parse(String(init.body));
+          return { status: 201, body: buildManifest({ id: 23, semantic_version: '0.3.0' }) };
+        }
+        return undefined;
+      },
+    });
+    const { user, router } = renderTab(
+      <ConfigurationsTab />,
+      app,
+      '/developer_apps/5/configurations?from=20',
+    );
+    expect(await screen.findByText('Starting from version 0.1.0')).toBeInTheDocument();
+    expect(within(header()).getByTestId('version-status')).toHaveTextContent('Ready for Testing');
+    const card = screen.getByRole('region', { name: 'Embedded Components' });
+    expect(within(card).getByRole('row', { name: /Full Screen/ })).toHaveTextContent(
+      'https://old.example.com',
+    );
+
+    await user.click(within(header()).getByRole('button', { name: 'Save Version' }));
+    const modal = await screen.findByRole('dialog', { name: 'Create New Version' });
+    expect(within(modal).getByRole('textbox', { name: /Semantic version/ })).toHaveValue('0.3.0');
+    await user.click(within(modal).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('New sandbox manifest version created')).toBeInTheDocument();
+    expect(posted).toMatchObject({
+      semantic_version: '0.3.0',
+      configured_manifest_content: {
+        fullscreen: { type: 'fullscreen', source_url: 'https://old.example.com' },
+      },
+    });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});
+
 describe('Create New Version modal', () => {
   const valid = sandbox('0.3.0');
 
