@@ -212,4 +212,42 @@ test('a developer builds a configuration, creates 0.1.0, promotes it and submits
     await expect(status(page)).toHaveText('Approved Version');
     await screen(page, 'approved');
   });
+
+  await test.step('start 0.2.0 from the production version and compare it with 0.1.0', async () => {
+    await openTab(page, 'Versions');
+    const production = page.getByRole('table', { name: 'Production versions' });
+    await production.getByRole('button', { name: 'More actions for 0.1.0' }).click();
+    await page.getByRole('menuitem', { name: 'Start a new version from this one' }).click();
+    await expect(page).toHaveURL(new RegExp(`/developer_apps/${appId}/configurations\\?from=\\d+$`));
+    await expect(page.getByText('Starting from version 0.1.0')).toBeVisible();
+
+    const components = section(page, 'Embedded Components');
+    await components.getByRole('button', { name: 'Edit the Side Panel component' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Edit Component' });
+    await expect(drawer.getByRole('checkbox', { name: 'rfi.detail', exact: true })).toBeChecked();
+    await drawer.getByRole('textbox', { name: 'Source URL' }).fill('https://panel.example.com/v2/{{region}}');
+    await button(drawer, 'Save Component').click();
+    await expect(drawer).toBeHidden();
+
+    await button(header(page), 'Save Version').click();
+    const modal = page.getByRole('dialog', { name: 'Create New Version' });
+    await expect(modal.getByRole('textbox', { name: 'Semantic version' })).toHaveValue('0.2.0');
+    await button(modal, 'Create').click();
+    await expect(status(page)).toHaveText('Ready for Testing');
+    await expect(header(page).getByRole('heading', { name: 'Version 0.2.0' })).toBeVisible();
+    await expect(page.getByText('Starting from version 0.1.0')).toHaveCount(0);
+
+    await openTab(page, 'Versions');
+    await button(page, 'Compare versions').click();
+    const diff = page.getByRole('dialog', { name: 'Compare versions' });
+    await expect(diff.getByRole('combobox', { name: 'Older version' })).toHaveValue('0.1.0 (Production)');
+    await expect(diff.getByRole('combobox', { name: 'Newer version' })).toHaveValue('0.2.0 (Sandbox)');
+    const changes = diff.getByRole('table', { name: 'Components' });
+    await expect(changes.getByRole('row', { name: /Side Panel: Source URL/ })).toContainText(
+      'https://panel.example.com/v2/{{region}}',
+    );
+    await expect(diff.getByRole('table', { name: 'Permissions' })).toHaveCount(0);
+    await screen(page, 'compare');
+    await expectAccessible(page, '[role="dialog"]');
+  });
 });
