@@ -112,6 +112,40 @@ describe('ConfigurationsTab header', () => {
     expect(screen.queryByRole('button', { name: 'Add Component' })).toBeNull();
   });
 
+  it('shows a developer of the app the configuration without any way to change it', async () => {
+    const sb = sandbox('0.2.0', {
+      configured_manifest_content: withConfigured({
+        fullscreen: { type: 'fullscreen', source_url: 'https://full.example.com' },
+      }),
+    });
+    const app = appWith(sb, production('0.1.0', 'published'), {
+      role: 'developer',
+      permissions: permissionsOf('developer'),
+    });
+    await renderConfigurations(app, [sb]);
+    expect(within(header()).getByRole('button', { name: 'View Manifest' })).toBeInTheDocument();
+    for (const name of ['Save Version', 'Promote', 'Add Component', 'Edit Permissions'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Edit the Full Screen/ })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Post-Installation Notes' })).toHaveAttribute('readonly');
+    expect(screen.queryByText('Version creation is temporarily disabled')).toBeNull();
+  });
+
+  it('offers a platform administrator approve and reject on a version under review', async () => {
+    const sb = sandbox('0.2.0', { promotable: false });
+    const pr = production('0.2.0', 'in_review');
+    const app = appWith(sb, pr, {
+      role: undefined,
+      current_user_role: null,
+      permissions: permissionsOf(null),
+    });
+    serveManifests({ app, manifests: [sb, pr], admin: true });
+    renderTab(<ConfigurationsTab />, app);
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
+  });
+
   it('shows the installation keys, copies one with a toast, and links to the sandbox', async () => {
     const sb = sandbox('0.2.0');
     const pr = production('0.1.0', 'published');
