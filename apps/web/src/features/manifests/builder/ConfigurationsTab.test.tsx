@@ -119,7 +119,7 @@ describe('ConfigurationsTab header', () => {
       }),
     });
     const app = appWith(sb, production('0.1.0', 'published'), {
-      role: 'developer',
+      current_user_role: 'developer',
       permissions: permissionsOf('developer'),
     });
     await renderConfigurations(app, [sb]);
