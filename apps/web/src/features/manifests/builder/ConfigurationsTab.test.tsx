@@ -135,7 +135,6 @@ describe('ConfigurationsTab header', () => {
     const sb = sandbox('0.2.0', { promotable: false });
     const pr = production('0.2.0', 'in_review');
     const app = appWith(sb, pr, {
-      role: undefined,
       current_user_role: null,
       permissions: permissionsOf(null),
     });
