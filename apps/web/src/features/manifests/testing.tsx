@@ -110,6 +110,7 @@ export function renderTab(element: React.ReactElement, app: DeveloperApp, path =
         children: [
           { path: 'tab', element },
           { path: 'configurations', element },
+          { path: 'elsewhere', element: <p>Another tab</p> },
         ],
       },
     ],

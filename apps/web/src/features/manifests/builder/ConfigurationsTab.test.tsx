@@ -308,6 +308,24 @@ describe('ConfigurationsTab builder', () => {
     expect(within(header()).getByRole('button', { name: 'Create Version' })).toBeEnabled();
   });
 
+  it('keeps unsaved changes while the user visits another tab, until discarded', async () => {
+    const { user, router } = await renderConfigurations(appWith(null, null));
+    const notes = () => screen.getByRole('textbox', { name: 'Post-Installation Notes' });
+    await user.type(notes(), 'Map your codes');
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+
+    await router.navigate('/developer_apps/5/elsewhere');
+    expect(await screen.findByText('Another tab')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Post-Installation Notes' })).toBeNull();
+    await router.navigate('/developer_apps/5/configurations');
+    expect(await screen.findByText('Unsaved changes')).toBeInTheDocument();
+    expect(notes()).toHaveValue('Map your codes');
+
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(notes()).toHaveValue('');
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+
   it('says when the newest version cannot be shown in the builder', async () => {
     const sb = sandbox('0.2.0', {
       configured_manifest_content: null,

@@ -34,6 +34,7 @@ import { InstallationKeysCard } from './InstallationKeysCard';
 import { InstructionsCard, type InstructionsValue, instructionsOf } from './InstructionsCard';
 import { PermissionsCard } from './PermissionsCard';
 import { type AuthenticationValue, PermissionsDrawer } from './PermissionsDrawer';
+import { useBuilderDraft } from './useBuilderDraft';
 import { VersionHeader } from './VersionHeader';
 
 /** Where the "not available" state sends developers (spec 2 §2 warnings). */
@@ -74,6 +75,7 @@ export function ConfigurationsTab() {
   return (
     <Builder
       key={`${baseId ?? 'new'}-${configured ? 'form' : 'none'}`}
+      baseKey={String(baseId ?? 'new')}
       app={app}
       base={manifest}
       startedFrom={fromId !== null ? manifest : null}
@@ -86,6 +88,8 @@ export default ConfigurationsTab;
 
 interface BuilderProps {
   app: DeveloperApp;
+  /** The draft's key: the version it started from, or 'new'. */
+  baseKey: string;
   /** The version the builder started from; null in Draft. */
   base: Manifest | null;
   /** Set when the user chose an older version to start from. */
@@ -112,13 +116,15 @@ function summaryOf(manifest: Manifest): ManifestSummary {
   return summary;
 }
 
-function Builder({ app, base, startedFrom, initial }: BuilderProps) {
+const EMPTY_FORM: ConfiguredManifestInput = {};
+
+function Builder({ app, baseKey, base, startedFrom, initial }: BuilderProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [, setParams] = useSearchParams();
   const session = useSession().data;
   const governmentCloud = session?.features.government_cloud ?? false;
-  const [form, setForm] = useState<ConfiguredManifestInput>(initial ?? {});
+  const { form, setForm, dirty, discard, forget } = useBuilderDraft(app.id, baseKey, initial ?? EMPTY_FORM);
   const [componentDrawer, setComponentDrawer] = useState<{ type: ComponentType | null } | null>(null);
   const [permissionsOpen, setPermissionsOpen] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
@@ -174,6 +180,7 @@ function Builder({ app, base, startedFrom, initial }: BuilderProps) {
   const created = (manifest: Manifest) => {
     notifySaved(t('manifests.builder.create.done'));
     setCreating(false);
+    forget();
     // The new version is the newest at once; the refetch started by the mutation confirms it.
     queryClient.setQueryData<DeveloperApp>(developerAppKeys.detail(app.id), (current) =>
       current
@@ -214,6 +221,16 @@ function Builder({ app, base, startedFrom, initial }: BuilderProps) {
       {canModifyManifests && !app.credentials && app.manifests.latest_sandbox ? (
         <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>
           {t('manifests.builder.productionCredentialsRequired')}
+        </Alert>
+      ) : null}
+      {editable && dirty ? (
+        <Alert color="blue" icon={<IconInfoCircle aria-hidden />} title={t('manifests.builder.draft.title')}>
+          <Group gap="xs" justify="space-between">
+            <Text size="sm">{t('manifests.builder.draft.body')}</Text>
+            <Button size="xs" variant="default" onClick={discard}>
+              {t('manifests.builder.draft.discard')}
+            </Button>
+          </Group>
         </Alert>
       ) : null}
       {startedFrom ? (
