@@ -23,6 +23,7 @@ import { useAppOutlet } from '../../developer-apps/detail/appOutlet';
 import { developerAppKeys } from '../../developer-apps/queries';
 import { ManifestViewerModal } from '../ManifestViewerModal';
 import { PromoteModal } from '../PromoteModal';
+import { DEFINE_MANIFEST_DOC, FROM_PARAM } from '../paths';
 import { useManifest } from '../queries';
 import { ReviewActionModal } from '../versions/ReviewActionModal';
 import { offeredReviewActions } from '../versions/reviewActions';
@@ -36,17 +37,6 @@ import { PermissionsCard } from './PermissionsCard';
 import { type AuthenticationValue, PermissionsDrawer } from './PermissionsDrawer';
 import { useBuilderDraft } from './useBuilderDraft';
 import { VersionHeader } from './VersionHeader';
-
-/** Where the "not available" state sends developers (spec 2 §2 warnings). */
-export const DEFINE_MANIFEST_DOC = '/documentation/building-apps-define-manifest';
-
-/** The query parameter naming the version a new version starts from ("Start a new version from this one"). */
-export const FROM_PARAM = 'from';
-
-/** The builder's path starting from a version. */
-export function startFromPath(appId: number, versionId: number): string {
-  return `/developer_apps/${appId}/configurations?${FROM_PARAM}=${versionId}`;
-}
 
 /**
  * The Configurations tab of the newer layout (spec 2 §2): the version header, the installation keys and
