@@ -2,12 +2,15 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 
 const screensDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screens');
 
 /**
  * Saves a full-page screenshot of the screen the journey is on, as
- * e2e/artifacts/screens/<journey>/<NN-name>.png, numbered in the order the journey passes them.
+ * e2e/artifacts/screens/<journey>/<NN-name>.png, numbered in the order the journey passes them,
+ * then checks it with axe: no serious or critical accessibility violation on any screen a journey
+ * passes (issue 13 item 7).
  */
 export async function screen(page: Page, name: string): Promise<void> {
   const journey = path.basename(test.info().file).replace(/\.spec\.ts$/, '');
@@ -18,4 +21,5 @@ export async function screen(page: Page, name: string): Promise<void> {
   const next = readdirSync(dir).filter((file) => file.endsWith('.png')).length + 1;
   const file = path.join(dir, `${String(next).padStart(2, '0')}-${name}.png`);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await expectNoSeriousA11yViolations(page);
 }

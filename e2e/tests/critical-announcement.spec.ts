@@ -105,6 +105,14 @@ test('a critical notification is e-mailed to subscribed developers and read thro
       'You are about to create a critical notification which will cause emails to be sent out to those subscribed. Do you wish to continue?',
     );
     await screen(page, 'confirm-critical');
+    // The e-mails cannot be sent by accident: the dialog opens on Cancel, so Enter declines
+    // (issue 13 item 7), and nothing is created.
+    await expect(dialog.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/notifications\/new$/);
+    await page.getByRole('button', { name: 'Notify', exact: true }).click();
+    await expect(dialog).toBeVisible();
 
     const created = createdNotification(page);
     await dialog.getByRole('button', { name: 'Continue', exact: true }).click();

@@ -1,5 +1,12 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { CONFIRMATION_SUBJECT, newUser, signIn, signUpViaApi, submitSignInForm } from '../support/api';
+import {
+  CONFIRMATION_SUBJECT,
+  newUser,
+  signIn,
+  signUpAdmin,
+  signUpViaApi,
+  submitSignInForm,
+} from '../support/api';
 import {
   appIdFrom,
   appTabs,
@@ -37,8 +44,9 @@ test('a developer creates an app, manages its credentials, invites a collaborato
   page,
   browser,
 }) => {
-  // Two sign-ups with e-mails, a sandbox build and a dozen screens: more than the default minute.
-  test.setTimeout(120_000);
+  // Three sign-ups with e-mails, a sandbox build and a dozen screens checked by axe: more than the
+  // default minute.
+  test.setTimeout(180_000);
   const owner = newUser('App Owner');
   const invitee = newUser('App Invitee');
   const appName = uniqueAppName('E2E App');
@@ -147,8 +155,24 @@ test('a developer creates an app, manages its credentials, invites a collaborato
 
   await test.step('OAuth credentials: the reset sandbox secret is shown once', async () => {
     const card = sandboxCard(page);
+    // The confirmation cannot be fired by accident: it opens on Cancel, and Escape leaves the secret
+    // as it was (issue 13 item 7).
+    const shown = card.getByTestId('sandbox-secret');
+    await shown.hover();
+    const before = ((await shown.textContent()) ?? '').trim();
+    expect(before).toMatch(/\S{16,}/);
+    await page.mouse.move(0, 0);
     await card.getByRole('button', { name: 'Reset sandbox secret' }).click();
     const confirm = page.getByRole('dialog', { name: 'Reset sandbox secret' });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expect(confirm.getByRole('button', { name: 'Close' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await shown.hover();
+    await expect(shown).toHaveText(before);
+    await page.mouse.move(0, 0);
+    await card.getByRole('button', { name: 'Reset sandbox secret' }).click();
     await expect(confirm).toBeVisible();
     const acknowledge = confirm.getByRole('checkbox', {
       name: 'I understand that the old secret and every token issued with it stop working',
@@ -192,6 +216,53 @@ test('a developer creates an app, manages its credentials, invites a collaborato
     await expect(page.locator('body')).not.toContainText(secret);
     await sandboxCard(page).getByTestId('sandbox-secret').focus();
     await expect(sandboxCard(page).getByTestId('sandbox-secret')).toHaveText(secret);
+  });
+
+  await test.step('OAuth credentials: the production secret is shown once, then only reset', async () => {
+    const production = section(page, 'Production');
+    await production.getByRole('button', { name: 'Request production access', exact: true }).click();
+    await expect(production.getByRole('button', { name: 'Request production access' })).toHaveCount(0);
+
+    // A platform administrator grants it, through the admin API.
+    const adminPage = await freshPage(browser);
+    try {
+      const admin = newUser('App Platform Admin');
+      await signUpAdmin(adminPage.request, mailbox, admin);
+      const session = await signIn(adminPage, admin);
+      const granted = await adminPage.request.patch(`/api/v1/admin/developer_apps/${appId}`, {
+        data: { developer_app: { production_access: 'granted' } },
+        headers: { 'X-CSRF-Token': session.csrfToken },
+      });
+      expect(granted.status(), await granted.text()).toBe(200);
+    } finally {
+      await adminPage.context().close();
+    }
+
+    await page.reload();
+    const card = section(page, 'Production');
+    const show = card.getByRole('button', { name: 'Show secret', exact: true });
+    await expect(show).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Reset production secret' })).toHaveCount(0);
+    await show.click();
+    const dialog = page.getByRole('dialog', { name: 'Client secret' });
+    const revealed = dialog.getByTestId('revealed-secret');
+    await expect(revealed).toHaveText(/\S{16,}/);
+    const secret = ((await revealed.textContent()) ?? '').trim();
+    await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+    await screen(page, 'production-secret-shown');
+    await dialog.getByRole('button', { name: 'Done', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('body')).not.toContainText(secret);
+    // Shown once: from now on the card offers only a reset, also after a reload (spec 2 §4).
+    await expect(card.getByRole('button', { name: 'Show secret' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Reset production secret', exact: true })).toBeVisible();
+    await page.reload();
+    const reloaded = section(page, 'Production');
+    await expect(
+      reloaded.getByRole('button', { name: 'Reset production secret', exact: true }),
+    ).toBeVisible();
+    await expect(reloaded.getByRole('button', { name: 'Show secret' })).toHaveCount(0);
+    await screen(page, 'production-secret-reset-only');
   });
 
   await test.step('Collaborators: invite a new person as a developer', async () => {
@@ -327,6 +398,7 @@ test('a developer creates an app, manages its credentials, invites a collaborato
     await page.getByRole('menuitem', { name: 'Transfer ownership' }).click();
     const confirm = page.getByRole('dialog', { name: 'Transfer ownership?' });
     await expect(confirm).toContainText(`${invitee.name} will become the owner of this app`);
+    await expect(confirm.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
     await screen(page, 'transfer-confirm');
     await confirm.getByRole('button', { name: 'Transfer ownership', exact: true }).click();
     await expect(confirm).toBeHidden();
@@ -364,6 +436,13 @@ test('a developer creates an app, manages its credentials, invites a collaborato
       await card.getByRole('button', { name: 'Delete app', exact: true }).click();
       const confirm = newOwnerPage.getByRole('dialog', { name: 'Delete this app?' });
       await expect(confirm).toContainText(`${appName} and its credentials will be deleted.`);
+      // Opens on Cancel; Escape closes it and the app stays (issue 13 item 7).
+      await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await newOwnerPage.keyboard.press('Escape');
+      await expect(confirm).toBeHidden();
+      await expect(newOwnerPage).toHaveURL(/\/settings$/);
+      await card.getByRole('button', { name: 'Delete app', exact: true }).click();
+      await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
       await screen(newOwnerPage, 'delete-confirm');
       await confirm.getByRole('button', { name: 'Delete app', exact: true }).click();
 

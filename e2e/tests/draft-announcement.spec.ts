@@ -216,6 +216,12 @@ test('a notification shown after tomorrow stays hidden, and the admin deletes it
     const dialog = page.getByRole('dialog', { name: 'Delete notification' });
     await expect(dialog).toContainText('Are you sure you wish to delete this notification?');
     await screen(page, 'confirm-delete');
+    // Opens on Cancel; Escape keeps the notification (issue 13 item 7).
+    await expect(dialog.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(dialog).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/notifications$/);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { CONFIRMATION_SUBJECT, newUser, signIn, signUpBeforeAll } from '../support/api';
 import { Mailbox } from '../support/mailbox';
 import { screen } from '../support/screens';
@@ -16,6 +16,8 @@ const header = (page: Page) => page.getByRole('banner');
 test('the Reference menu leads to the REST API reference built from the OpenAPI document', async ({
   page,
 }) => {
+  // The reference pages are long: axe takes several seconds on each of them.
+  test.slow();
   await signIn(page, admin);
   await page.goto('/');
   await page.getByRole('button', { name: 'Reference' }).click();
@@ -117,8 +119,7 @@ test('the navigation drawer has no serious accessibility violations', async ({ p
   const drawer = page.getByRole('dialog', { name: 'Lintel' });
   await expect(drawer).toBeVisible();
   await screen(page, 'drawer-for-axe');
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(seriousViolations(results.violations)).toEqual([]);
+  await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
 });
 
 test('a developer sees no Admin menu and is refused the admin pages', async ({ page }) => {
@@ -169,28 +170,5 @@ test('the sign-in page has no serious or critical accessibility violations', asy
   // The top menus load right after the first paint; check the page once they are in place.
   await expect(page.getByRole('button', { name: 'Language: English' })).toBeVisible();
   await screen(page, 'sign-in-for-axe');
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(seriousViolations(results.violations)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
 });
-
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  nodes: { target: unknown; failureSummary?: string }[];
-}
-
-/** Serious and critical violations, reduced to what a failure message needs. */
-function seriousViolations(violations: AxeViolation[]) {
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => ({
-        target: JSON.stringify(node.target),
-        why: node.failureSummary?.split('\n').slice(1).join(' ').trim(),
-      })),
-    }));
-}

@@ -18,6 +18,7 @@ import { registerSessions } from './http/session';
 import { zodValidatorCompiler } from './http/validation';
 import { authRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
+import { clientErrorRoutes } from './modules/client-errors/routes';
 import { collaboratorRoutes } from './modules/collaborators/routes';
 import { credentialRoutes } from './modules/credentials/routes';
 import { developerAppRoutes } from './modules/developer-apps/routes';
@@ -94,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/v1/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  authRoutes(app, deps.services.auth);
+  authRoutes(app, deps.services.auth, config);
   notificationRoutes(app, deps.services.notifications);
   adminNotificationRoutes(app, deps.services.notifications);
   outboundEmailRoutes(app, deps.services.outboundEmails);
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   credentialRoutes(app, deps.services.credentials, appScope);
   collaboratorRoutes(app, deps.services.collaborators, appScope);
   manifestRoutes(app, deps.services.manifests, appScope);
+  clientErrorRoutes(app);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
@@ -125,10 +127,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  // Deep links of the single-page app get index.html; unknown API paths get the JSON 404.
+  // Deep links of the single-page app get index.html; unknown API paths get the JSON 404, and so does a
+  // missing build file (/assets/…): a chunk of an older deploy must fail as a chunk load (the web then
+  // offers a reload), not arrive as HTML with 200.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/')) {
+    const page = !url.startsWith('/api/') && !url.startsWith('/assets/');
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && page) {
       reply.header('Cache-Control', 'no-cache');
       return reply.type('text/html').sendFile('index.html');
     }

@@ -100,6 +100,7 @@ const environment = z.object({
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Lintel <no-reply@lintel.localhost>'),
+  SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('api-support@lintel.dev'),
   MAIL_MAX_ATTEMPTS: int(1, 50).default(5),
   DEMO_PASSWORD: z.string().min(12, { message: 'must be at least 12 characters' }).default('demo-password'),
   SEED_DEMO: bool.default(true),
@@ -138,6 +139,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The API support address the web names where credentials fail (spec 2 §8); SUPPORT_EMAIL. */
+  supportEmail: string;
   mailMaxAttempts: number;
   demoPassword: string;
   seedDemo: boolean;
@@ -200,6 +203,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
     demoPassword: e.DEMO_PASSWORD,
     seedDemo: e.SEED_DEMO,

@@ -49,6 +49,24 @@ describe('/api/v1/account', () => {
     expect(row).toMatchObject({ name: 'New Name', company_name: 'New Co', critical_emails: false });
   });
 
+  it('changes only the one field a PATCH carries', async () => {
+    const client = await signIn(runtime.app, await createUser(runtime));
+    const row = () =>
+      runtime.database.db
+        .selectFrom('users')
+        .select(['name', 'company_name', 'critical_emails', 'email', 'password_hash'])
+        .where('id', '=', client.user.id)
+        .executeTakeFirstOrThrow();
+    const before = await row();
+    const response = await client.request({
+      method: 'PATCH',
+      url: '/api/v1/account',
+      payload: { company_name: 'Only The Company' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await row()).toEqual({ ...before, company_name: 'Only The Company' });
+  });
+
   it('needs the CSRF header and changes nothing without it', async () => {
     const client = await signIn(runtime.app, await createUser(runtime));
     const response = await client.request({

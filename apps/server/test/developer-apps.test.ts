@@ -180,6 +180,32 @@ describe('settings', () => {
     });
   });
 
+  it('changes only the one field a PATCH carries (spec 2 §5 saved only when modified)', async () => {
+    const { app, clients } = await appWithTeam(runtime, 'One Field');
+    const url = `${base}/${app.id}`;
+    const setup = await clients.admin.request({
+      method: 'PATCH',
+      url,
+      payload: { developer_app: { name: 'Before', redirect_uri: 'https://one.example.com/cb' } },
+    });
+    expect(setup.statusCode).toBe(200);
+    const row = () =>
+      runtime.database.db
+        .selectFrom('developer_apps')
+        .select(['name', 'internal_name', 'confidential', 'redirect_uri', 'production_access'])
+        .where('id', '=', app.id)
+        .executeTakeFirstOrThrow();
+    const before = await row();
+
+    const response = await clients.admin.request({
+      method: 'PATCH',
+      url,
+      payload: { developer_app: { internal_name: 'One Field v2' } },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await row()).toEqual({ ...before, internal_name: 'One Field v2' });
+  });
+
   it('validates production redirect URIs line by line and changes nothing on error', async () => {
     const { app, clients } = await appWithTeam(runtime, 'Redirects');
     const url = `${base}/${app.id}`;

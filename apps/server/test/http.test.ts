@@ -109,6 +109,9 @@ describe('single-page app', () => {
       const asset = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
+      const stale = await app.inject({ method: 'GET', url: '/assets/app-old.js' });
+      expect(stale.statusCode).toBe(404);
+      expect(stale.headers['content-type']).not.toMatch(/text\/html/);
       const api = await app.inject({ method: 'GET', url: '/api/v1/unknown' });
       expect(api.statusCode).toBe(404);
       expect(api.headers['content-type']).toMatch(/json/);

@@ -11,6 +11,8 @@ const PUBLIC = new Set([
   'GET /api/v1/session',
   'POST /api/v1/password_resets',
   'PATCH /api/v1/password_resets',
+  // Crash reports come from any page, signed in or not (issue 13 item 4).
+  'POST /api/v1/client_errors',
 ]);
 
 let runtime: Runtime;

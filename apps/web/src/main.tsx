@@ -4,14 +4,16 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import { AppProviders } from './AppProviders';
+import { watchPreloadErrors } from './components/chunkError';
 import { createI18n } from './i18n';
 import { createQueryClient } from './queryClient';
 import { AppRoutes, createRoutes } from './router';
-import { HistoryRouter } from './routing';
+import { ErrorBoundary, HistoryRouter } from './routing';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
+watchPreloadErrors();
 const i18n = createI18n();
 const queryClient = createQueryClient();
 // v5Compat: the router hears its own pushes and replaces, not only the back and forward buttons.
@@ -26,9 +28,12 @@ startTransition(() =>
   root.render(
     <StrictMode>
       <AppProviders queryClient={queryClient} i18n={i18n}>
-        <HistoryRouter history={history}>
-          <AppRoutes routes={routes} />
-        </HistoryRouter>
+        {/* The root boundary: a crash outside every route's boundary still shows the crash screen. */}
+        <ErrorBoundary>
+          <HistoryRouter history={history}>
+            <AppRoutes routes={routes} />
+          </HistoryRouter>
+        </ErrorBoundary>
       </AppProviders>
     </StrictMode>,
   ),

@@ -168,11 +168,13 @@ describe('routes', () => {
       },
     ];
     const { router } = renderRoutes(routes, '/crash');
-    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The application has encountered an error. It has been logged and reported.',
+    );
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     await router.navigate('/fine');
     expect(await screen.findByText('Fine page')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/has encountered an error/)).not.toBeInTheDocument();
     consoleError.mockRestore();
   });
 

@@ -2,6 +2,7 @@ import {
   Component,
   type ComponentType,
   createContext,
+  type ErrorInfo,
   lazy,
   type ReactNode,
   Suspense,
@@ -18,6 +19,7 @@ import {
   Router,
   useLocation,
 } from 'react-router';
+import { isChunkLoadError } from './components/chunkError';
 import { PageLoader } from './components/PageLoader';
 import { RouteErrorPage } from './components/RouteErrorPage';
 import { type AreaNamespace, loadAreaNamespaces } from './i18n';
@@ -62,17 +64,19 @@ export function HistoryRouter({ history, children }: { history: History; childre
 }
 
 interface BoundaryProps {
-  resetKey: string;
+  /** A new key leaves the crash behind (the next navigation). */
+  resetKey?: string;
   children: ReactNode;
 }
 
 interface BoundaryState {
   error: unknown;
   failed: boolean;
-  resetKey: string;
+  resetKey: string | undefined;
 }
 
-class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+/** Shows RouteErrorPage for a crash below it, and reports the crash to the server unless a chunk failed to load. */
+export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, failed: false, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
@@ -83,6 +87,16 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     // The next navigation leaves the crashed page behind, as the data router did.
     if (props.resetKey !== state.resetKey) return { error: null, failed: false, resetKey: props.resetKey };
     return null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    // The reporter is a chunk of its own, loaded only now: nothing of it weighs on a first load.
+    if (!isChunkLoadError(error)) {
+      void import('./components/reportCrash').then(
+        (m) => m.reportCrash(error, info.componentStack),
+        () => {},
+      );
+    }
   }
 
   override render() {

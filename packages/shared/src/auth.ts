@@ -52,6 +52,8 @@ export type SessionFeatures = z.infer<typeof sessionFeatures>;
 export const sessionResponse = z.object({
   user: userResponse,
   csrf_token: z.string(),
+  /** The API support address (server setting SUPPORT_EMAIL), named where credentials fail (spec 2 §8). */
+  support_email: z.string(),
   features: sessionFeatures,
 });
 export type Session = z.infer<typeof sessionResponse>;

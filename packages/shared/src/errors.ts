@@ -79,11 +79,6 @@ export const DETAIL_CODES = [
   'already_invited',
   'single_owner',
   'invitation_status',
-  'invalid_manifest',
-  'version_not_greater',
-  'credentials_required',
-  'invalid_transition',
-  'disabled',
 ] as const;
 export type DetailCode = (typeof DETAIL_CODES)[number];
 

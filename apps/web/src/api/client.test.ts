@@ -50,7 +50,7 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, code: 'validation_failed', message: 'Validation failed' });
     expect((error as ApiError).detailFor('current_password')).toBe('is incorrect');
-    expect((error as ApiError).errors).toEqual(['Validation failed']);
+    expect((error as ApiError).errors).toEqual(['Current password is incorrect']);
   });
 
   it('copes with an error answer that is not JSON', async () => {

@@ -1,10 +1,14 @@
-import { ERROR_CODES, type ErrorDetail } from '@lintel/shared';
+import type { ERROR_CODES, ErrorDetail } from '@lintel/shared';
 import type { TFunction } from 'i18next';
 import { isApiError } from './client';
 
 type KnownCode = (typeof ERROR_CODES)[number] | 'network_error';
-const KNOWN_CODES = new Set<string>([...ERROR_CODES, 'network_error']);
-const isKnownCode = (code: string): code is KnownCode => KNOWN_CODES.has(code);
+// The translation table knows every code (i18n.test.ts checks it against ERROR_CODES), so the list
+// itself stays out of the entry chunk, which carries this file to every page.
+function isKnownCode(t: TFunction, code: string): code is KnownCode {
+  const unknown = '\u0000';
+  return t(`errors.code.${code as KnownCode}`, { defaultValue: unknown }) !== unknown;
+}
 
 /** One field's problem in the user's language, from its code and params (never the server's English). */
 export function detailText(t: TFunction, detail: Pick<ErrorDetail, 'code' | 'params'>): string {
@@ -13,28 +17,67 @@ export function detailText(t: TFunction, detail: Pick<ErrorDetail, 'code' | 'par
 
 /** What went wrong, in the user's language: the error code's text (network failures included). */
 export function errorText(t: TFunction, error: unknown): string {
-  if (isApiError(error)) {
-    return isKnownCode(error.code) ? t(`errors.code.${error.code}`) : t('errors.generic');
-  }
-  if (error instanceof Error && error.name === 'AbortError') return t('errors.generic');
-  return t('errors.generic');
+  return isApiError(error) && isKnownCode(t, error.code)
+    ? t(`errors.code.${error.code}`)
+    : t('errors.generic');
+}
+
+export interface ResponseErrorOptions {
+  /**
+   * The user's language (i18next `resolvedLanguage`, one of the supported codes): the server writes its
+   * texts (`errors`, `error.message`) in English, so only English shows them as they are.
+   */
+  language: string | undefined;
+  /** A detail's field name in the user's language, e.g. `Categorías` for `categories`. */
+  fieldLabel?: (path: string) => string | undefined;
+  /** The details no field of the form shows (the others are not repeated); all of them when absent. */
+  withoutField?: readonly ErrorDetail[];
 }
 
 /**
- * The lines an alert shows for a failed call: the error's text, then one line per field problem
- * (`Name: Must be at most 120 characters`) unless the form already shows it on the field.
+ * The response's `errors`, in the user's language: the server's own texts in English; in another
+ * language the same entries rebuilt from the error's code and details (one per field problem,
+ * `Nombre: Ya está en uso`, else the code's text). Undefined when no response came (network failure,
+ * a crash of our own code).
  */
-export function errorLines(
+export function responseErrors(
   t: TFunction,
   error: unknown,
-  options: { fieldLabel?: (path: string) => string | undefined; shownOnFields?: readonly string[] } = {},
-): string[] {
-  const lines = [errorText(t, error)];
-  if (!isApiError(error)) return lines;
-  for (const detail of error.details) {
-    if (options.shownOnFields?.includes(detail.path)) continue;
-    const field = options.fieldLabel?.(detail.path) ?? detail.path;
-    lines.push(t('errors.field', { field, message: detailText(t, detail) }));
-  }
-  return lines;
+  { language, fieldLabel, withoutField }: ResponseErrorOptions,
+): string[] | undefined {
+  if (!isApiError(error) || error.code === 'network_error') return undefined;
+  const { details, errors } = error;
+  const english = language === 'en';
+  if (details.length === 0) return english ? errors : [errorText(t, error)];
+  // With details the server sends one entry per detail, in the same order (http/errors.ts errorBody).
+  const own = english && errors.length === details.length;
+  return details.flatMap((detail, index) =>
+    withoutField && !withoutField.includes(detail)
+      ? []
+      : [
+          (own && errors[index]) ||
+            t('errors.field', {
+              field: fieldLabel?.(detail.path) ?? detail.path,
+              message: detailText(t, detail),
+            }),
+        ],
+  );
+}
+
+/** The exception's own message (a network failure's in the user's language); empty when it has none. */
+export function exceptionMessage(t: TFunction, error: unknown, language: string | undefined): string {
+  if (isApiError(error) && error.code === 'network_error' && language !== 'en') return errorText(t, error);
+  return error instanceof Error ? error.message : '';
+}
+
+/**
+ * A section's error alert text (spec 2 §8): the response's errors joined by spaces, otherwise the
+ * exception message (otherwise the generic text).
+ */
+export function sectionErrorMessage(t: TFunction, error: unknown, options: ResponseErrorOptions): string {
+  return (
+    responseErrors(t, error, options)?.join(' ') ||
+    exceptionMessage(t, error, options.language) ||
+    t('errors.generic')
+  );
 }

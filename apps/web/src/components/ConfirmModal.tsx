@@ -15,7 +15,10 @@ export interface ConfirmModalProps {
   loading?: boolean;
 }
 
-/** Asks the user to confirm an action; Escape and Cancel both decline. */
+/**
+ * Asks the user to confirm an action; Escape and Cancel both decline, and Cancel has the focus when it
+ * opens, so the confirmation is never given by accident.
+ */
 export function ConfirmModal({
   opened,
   title,
@@ -29,13 +32,20 @@ export function ConfirmModal({
 }: ConfirmModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={loading}>
+        {/* Focus starts on Cancel: an Enter pressed by habit must not delete or send (issue 13 item 7). */}
+        <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
           {cancelLabel ?? t('common.cancel')}
         </Button>
-        <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading} data-autofocus>
+        <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading}>
           {confirmLabel ?? t('common.confirm')}
         </Button>
       </Group>

@@ -19,7 +19,7 @@ export function safeUrl(url: string): string {
 const components: Components = {
   a: ({ href, children }) =>
     href ? (
-      <Anchor href={href} target="_blank" rel="noopener noreferrer">
+      <Anchor href={href} target="_blank" rel="noopener noreferrer" underline="always">
         {children}
       </Anchor>
     ) : (

@@ -4,11 +4,20 @@ import { ApiError } from '../api/client';
 import { renderWithProviders } from '../test/render';
 import { MutationErrorAlert } from './MutationErrorAlert';
 
-const failure = new ApiError(422, 'validation_failed', 'Validation failed', [
-  { path: 'name', code: 'taken', message: 'has already been taken' },
-  { path: 'categories', code: 'too_many', message: 'at most 3', params: { max: 3 } },
-]);
+// As the server sends it (http/errors.ts errorBody): one `errors` entry per detail.
+const failure = new ApiError(
+  422,
+  'validation_failed',
+  'Validation failed',
+  [
+    { path: 'name', code: 'taken', message: 'has already been taken' },
+    { path: 'categories', code: 'too_many', message: 'at most 3', params: { max: 3 } },
+  ],
+  ['Name has already been taken', 'Categories at most 3'],
+);
 const form = (values: object) => ({ getValues: () => values });
+/** The alert's message, under its title. */
+const message = () => screen.getByRole('alert').querySelector('p:not(:empty)')?.textContent;
 
 describe('MutationErrorAlert', () => {
   it('shows nothing until something failed, and nothing for a cancelled request', () => {
@@ -18,22 +27,55 @@ describe('MutationErrorAlert', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('says the error code’s text and the problems no field shows, in the user’s language', () => {
-    renderWithProviders(
+  it('joins the response’s errors with spaces (spec 2 §8)', () => {
+    const { rerender } = renderWithProviders(<MutationErrorAlert error={failure} title="Could not save" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
+    expect(message()).toBe('Name has already been taken Categories at most 3');
+    rerender(
+      <MutationErrorAlert
+        error={new ApiError(409, 'conflict', 'Busy', [], ['The app is busy.', 'Try again later.'])}
+      />,
+    );
+    expect(message()).toBe('The app is busy. Try again later.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Busy T');
+  });
+
+  it('leaves out the errors the form already shows on a field', () => {
+    renderWithProviders(<MutationErrorAlert error={failure} form={form({ name: '' })} />);
+    expect(message()).toBe('Categories at most 3');
+  });
+
+  it('rebuilds the same entries in Spanish from the codes, never the server’s English', () => {
+    const { rerender } = renderWithProviders(
       <MutationErrorAlert
         error={failure}
         title="No se pudo guardar"
-        form={form({ name: '' })}
-        fieldLabel={(path) => (path === 'categories' ? 'Categorías' : undefined)}
+        fieldLabel={(path) => (path === 'categories' ? 'Categorías' : path === 'name' ? 'Nombre' : undefined)}
       />,
       { language: 'es' },
     );
-    const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('No se pudo guardar');
-    expect(alert).toHaveTextContent('Corrige los campos marcados.');
-    expect(alert).toHaveTextContent('Categorías: Se permiten como máximo 3 elementos');
-    expect(alert).not.toHaveTextContent('Ya está en uso');
-    expect(alert).not.toHaveTextContent('Validation failed');
+    expect(screen.getByRole('alert')).toHaveTextContent('No se pudo guardar');
+    expect(message()).toBe('Nombre: Ya está en uso Categorías: Se permiten como máximo 3 elementos');
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/taken|at most|Validation failed/);
+    rerender(<MutationErrorAlert error={new ApiError(409, 'conflict', 'The app is busy.')} />);
+    expect(message()).toBe('No se puede hacer en el estado actual. Recarga y vuelve a intentarlo.');
+    rerender(
+      <MutationErrorAlert error={new ApiError(0, 'network_error', 'The server could not be reached.')} />,
+    );
+    expect(message()).toBe(
+      'No se pudo contactar con el servidor. Comprueba tu conexión y vuelve a intentarlo.',
+    );
+  });
+
+  it('shows the exception’s message when no response came', () => {
+    const { rerender } = renderWithProviders(<MutationErrorAlert error={new TypeError('x is undefined')} />);
+    expect(message()).toBe('x is undefined');
+    rerender(
+      <MutationErrorAlert error={new ApiError(0, 'network_error', 'The server could not be reached.')} />,
+    );
+    expect(message()).toBe('The server could not be reached.');
+    rerender(<MutationErrorAlert error={new Error('')} />);
+    expect(message()).toBe('Something went wrong. Please try again.');
   });
 
   it('stays away when every problem is on a field of the form', () => {

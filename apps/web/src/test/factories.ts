@@ -20,6 +20,7 @@ export function buildSession(overrides: Partial<User> = {}): Session {
   return {
     user: buildUser(overrides),
     csrf_token: 'csrf-token-1',
+    support_email: 'api-support@lintel.dev',
     features: { can_create_sandbox_manifests: true, government_cloud: false, form_experience_forced: false },
   };
 }

@@ -98,11 +98,22 @@ export function mockFetch(handler: FetchHandler) {
   return fetchMock;
 }
 
+/**
+ * An error answer shaped like the server's (apps/server/src/http/errors.ts errorBody): `errors` holds one
+ * entry per detail (`Current password is incorrect`), or the message when there are none.
+ */
 export function errorBody(
   status: number,
   code: string,
   message: string,
   details: { path: string; message: string; code?: string; params?: Record<string, string | number> }[] = [],
 ) {
-  return { status, body: { errors: [message], error: { code, message, details } } };
+  const errors = details.length > 0 ? details.map((d) => `${humanPath(d.path)} ${d.message}`) : [message];
+  return { status, body: { errors, error: { code, message, details } } };
+}
+
+function humanPath(path: string): string {
+  if (!path) return 'Request';
+  const label = path.replaceAll('_', ' ');
+  return label.charAt(0).toUpperCase() + label.slice(1);
 }

@@ -1,4 +1,5 @@
 import { authEndpoints } from './auth';
+import { clientErrorEndpoints } from './client-errors';
 import { collaboratorEndpoints } from './collaborators';
 import { credentialEndpoints } from './credentials';
 import { adminDeveloperAppEndpoints, developerAppEndpoints } from './developer-apps';
@@ -8,6 +9,7 @@ import { outboundEmailEndpoints } from './outbound-emails';
 import { sandboxEndpoints } from './sandboxes';
 
 export * from './auth';
+export * from './client-errors';
 export * from './collaborators';
 export * from './credentials';
 export * from './developer-apps';
@@ -29,6 +31,7 @@ const groups = {
   collaboratorEndpoints,
   manifestEndpoints,
   analyticsEndpoints,
+  clientErrorEndpoints,
 };
 
 type Groups = typeof groups;

@@ -21,6 +21,8 @@
  * - `configured.ts`  the builder's form (configured_manifest_content) ⇄ manifest: isValidForSaving,
  *                    configuredProblems, toManifestContent (→ 4.1), fromManifestContent / canShowInBuilder
  *                    (the "not available" modal), authCodeEnabledOf.
+ * - `diff.ts`         diffManifests(before, after) → [{section, path, kind, before, after}] for the
+ *                    side-by-side diff (components, views, parameters, permissions, instructions).
  * - `templates.ts`   MANIFEST_TEMPLATES {'3', '4.1'} and manifestSnippets(version, hasExistingManifest).
  * - `types.ts`       zod shapes of the API: configuredManifestContent, manifestSummary (list rows),
  *                    manifestResponse (one version with content), manifestError, environmentType.
@@ -36,6 +38,7 @@
  * canViewClientCredentials`, and `app.manifests` (latest sandbox and production versions).
  */
 export * from './configured';
+export * from './diff';
 export * from './limits';
 export * from './permissions';
 export * from './rules';

@@ -1,4 +1,4 @@
-import type { User } from '@lintel/shared';
+import type { Session, SessionFeatures, User } from '@lintel/shared';
 import type { UserRow } from '../../db/schema';
 
 /** The user as the API shows it: never the password hash. */
@@ -14,4 +14,14 @@ export function presentUser(row: UserRow): User {
     confirmed_at: row.confirmed_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
   };
+}
+
+/** The session as the API shows it: the user, the CSRF token and the settings the web app needs. */
+export function presentSession(
+  row: UserRow,
+  csrfToken: string,
+  settings: { supportEmail: string },
+  features: SessionFeatures,
+): Session {
+  return { user: presentUser(row), csrf_token: csrfToken, support_email: settings.supportEmail, features };
 }

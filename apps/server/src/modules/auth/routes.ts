@@ -4,7 +4,7 @@ import { hashToken } from '../../http/crypto';
 import { errors } from '../../http/errors';
 import { route } from '../../http/route';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../http/session';
-import { presentUser } from './presenter';
+import { presentSession, presentUser } from './presenter';
 import type { AuthService } from './service';
 
 const REGISTERED = 'We have sent you an e-mail. Follow its link to confirm your address.';
@@ -18,7 +18,11 @@ const PASSWORD_CHANGED = 'Your password has been changed. You can sign in now.';
  * rule is "signed in", which the contracts state (`auth: 'user'`); an account is always the caller's own,
  * so there is no policy.ts.
  */
-export function authRoutes(app: FastifyInstance, service: AuthService): void {
+export function authRoutes(
+  app: FastifyInstance,
+  service: AuthService,
+  settings: { supportEmail: string },
+): void {
   route(app, api.register, {
     handler: async (request) => {
       await service.register(request.body, { ip: request.ip });
@@ -41,11 +45,8 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
   });
 
   route(app, api.getSession, {
-    handler: async (request) => ({
-      user: presentUser(requireUser(request)),
-      csrf_token: request.session?.csrf_token ?? '',
-      features: service.features(),
-    }),
+    handler: async (request) =>
+      presentSession(requireUser(request), request.session?.csrf_token ?? '', settings, service.features()),
   });
 
   route(app, api.signIn, {
@@ -57,11 +58,7 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
         previousSessionId: cookie ? hashToken(cookie) : undefined,
       });
       setSessionCookie(request, reply, signedIn.sessionToken);
-      return {
-        user: presentUser(signedIn.user),
-        csrf_token: signedIn.csrfToken,
-        features: service.features(),
-      };
+      return presentSession(signedIn.user, signedIn.csrfToken, settings, service.features());
     },
   });
 

@@ -64,7 +64,7 @@ function manifestRefusal(
 ): AppError {
   return errors.validation(
     problems.map((p) =>
-      detail(dotted(prefix, p.pointer), 'invalid_manifest', p.message, {
+      detail(dotted(prefix, p.pointer), 'invalid', p.message, {
         message: p.message,
         pointer: p.pointer,
         ...(p.line !== undefined ? { line: p.line } : {}),
@@ -75,14 +75,9 @@ function manifestRefusal(
 }
 
 const notGreater = (latest: string) =>
-  errors.field(
-    'semantic_version',
-    'version_not_greater',
-    `must be greater than the latest version ${latest}`,
-    {
-      latest,
-    },
-  );
+  errors.field('semantic_version', 'invalid', `must be greater than the latest version ${latest}`, {
+    latest,
+  });
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
@@ -285,7 +280,7 @@ export class ManifestService {
     const production = await this.deps.platform.oauthApplicationOf(context.app.id, 'production');
     if (!production || production.revoked)
       throw new AppError('validation_failed', 'Production credentials required', [
-        detail('production_credentials', 'credentials_required', 'required'),
+        detail('production_credentials', 'required', 'required'),
       ]);
     const { db } = this.deps;
     try {
@@ -304,7 +299,7 @@ export class ManifestService {
         if (latest && compareSemver(source.semantic_version, latest.semantic_version) <= 0)
           throw errors.field(
             field,
-            'version_not_greater',
+            'invalid',
             `must be newer than the latest production version ${latest.semantic_version}`,
             { latest: latest.semantic_version },
           );
@@ -372,7 +367,7 @@ export class ManifestService {
       const row = await repo.find(trx, id);
       if (!row || row.developer_app_id !== context.app.id) throw errors.notFound('App version');
       const invalid = (why: string) =>
-        errors.field('app_version.state', 'invalid_transition', why, { state: row.state, action });
+        errors.field('app_version.state', 'invalid', why, { state: row.state, action });
       if (row.environment_type !== 'ProductionEnvironment')
         throw invalid(`cannot ${action} a sandbox version: only production versions are reviewed`);
       const flags = (await this.flagger(trx, row.developer_app_id, []))(row);

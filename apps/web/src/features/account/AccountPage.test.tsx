@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSession, buildUser } from '../../test/factories';
 import { errorBody, mockFetch, renderRoutes } from '../../test/render';
@@ -27,13 +27,34 @@ describe('AccountPage', () => {
     await user.click(save);
 
     await waitFor(() => expect(save).toBeDisabled());
-    expect(await screen.findByText('Your settings have been saved.')).toBeInTheDocument();
+    const toast = (await screen.findByText('Your settings have been saved.')).closest('[role="status"]');
+    // The toast's close button has a name (issue 13 item 7).
+    expect(within(toast as HTMLElement).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
-      name: 'Ada Lovelace',
-      company_name: 'Analytical Engines',
-      critical_emails: false,
+    // Only the field the user changed (spec 2 §5 "saved only when modified").
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ critical_emails: false });
+  });
+
+  it('sends only the company name when only it changed; blanks around a name are no change', async () => {
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/v1/session') return { body: buildSession() };
+      if (url === '/api/v1/account' && init.method === 'GET') return { body: buildUser() };
+      if (url === '/api/v1/account' && init.method === 'PATCH') {
+        return { body: buildUser({ company_name: 'Difference Engines' }) };
+      }
+      return undefined;
     });
+    const { user } = renderRoutes(routes, '/account', { withToasts: true });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), ' ');
+    const company = screen.getByRole('textbox', { name: /Company/ });
+    await user.clear(company);
+    await user.type(company, 'Difference Engines');
+    await user.click(save);
+    expect(await screen.findByText('Your settings have been saved.')).toBeInTheDocument();
+    const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(JSON.parse(String(patches[0]?.[1]?.body))).toEqual({ company_name: 'Difference Engines' });
   });
 
   it('checks the new password twice and shows a wrong current password on its field', async () => {

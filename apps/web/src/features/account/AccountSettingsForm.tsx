@@ -7,7 +7,7 @@ import { notifySaved } from '../../components/notifySaved';
 import { SectionCard } from '../../components/SectionCard';
 import { SubmitRow } from '../../components/SubmitRow';
 import { applyServerErrors } from '../../forms/serverErrors';
-import { zodResolver } from '../../forms/zodResolver';
+import { changedFields, isUnchanged, zodResolver } from '../../forms/zodResolver';
 import { CompanyNameInput, NameInput } from '../auth/fields';
 import { useUpdateAccount } from './queries';
 
@@ -34,7 +34,14 @@ export function AccountSettingsForm({ user }: { user: User }) {
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
-          const body = { ...values, name: values.name.trim(), company_name: values.company_name.trim() };
+          const trimmed = { ...values, name: values.name.trim(), company_name: values.company_name.trim() };
+          // Only what the user changed is sent (spec 2 §5 "saved only when modified").
+          const body = changedFields(form.getInitialValues(), trimmed);
+          if (isUnchanged(body)) {
+            form.setValues(form.getInitialValues());
+            form.resetDirty();
+            return;
+          }
           update.mutate(body, {
             onSuccess: (saved) => {
               const next = {

@@ -78,6 +78,9 @@ describe('AdminNotificationForm', () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(CRITICAL_CONFIRMATION)).toBeInTheDocument();
+    // Cancel has the focus, and the close button a name (issue 13 item 7).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent(fetchMock.mock.calls, 'POST')).toHaveLength(0);
@@ -165,13 +168,29 @@ describe('AdminNotificationForm', () => {
     await fill(user, title, 'New title');
     await user.click(update);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/notifications'));
+    // Only the field the user changed is sent; critical never is.
     expect(JSON.parse(String(sent(fetchMock.mock.calls, 'PATCH')[0]?.[1]?.body))).toEqual({
       title: 'New title',
-      summary: record.summary,
-      body: record.body,
-      draft: true,
-      show_after: '2026-07-01',
     });
+  });
+
+  it('on edit sends only the changed fields: unchecking Draft and clearing Show after', async () => {
+    const record = buildAdminNotification({ id: 3, draft: true, show_after: '2026-07-01' });
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/v1/admin/notifications/3' && init.method === 'PATCH') {
+        return { body: { ...record, draft: false, show_after: null } };
+      }
+      if (url === '/api/v1/admin/notifications/3') return { body: record };
+      return undefined;
+    });
+    const { user, router } = renderRoutes(routes, '/admin/notifications/3/edit');
+    await user.click(await screen.findByRole('checkbox', { name: 'Draft' }));
+    await user.clear(screen.getByRole('textbox', { name: /^Show after/ }));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/notifications'));
+    const patches = sent(fetchMock.mock.calls, 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(JSON.parse(String(patches[0]?.[1]?.body))).toEqual({ draft: false, show_after: null });
   });
 
   it('confirms a delete with the spec text', async () => {
@@ -186,14 +205,17 @@ describe('AdminNotificationForm', () => {
     expect(
       within(dialog).getByText('Are you sure you wish to delete this notification?'),
     ).toBeInTheDocument();
+    // Cancel has the focus, and the close button a name (issue 13 item 7).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/notifications'));
     expect(sent(fetchMock.mock.calls, 'DELETE')).toHaveLength(1);
   });
 
-  it('shows server errors in "An error occurred" as JSON and on the fields, translated', async () => {
+  it('shows the response’s errors in "An error occurred" as formatted JSON, and on the fields', async () => {
     answerCreate(
-      errorBody(422, 'validation_failed', 'Title is too long', [
+      errorBody(422, 'validation_failed', 'Validation failed', [
         { path: 'title', message: 'is too long', code: 'too_long', params: { max: 200 } },
       ]),
     );
@@ -201,9 +223,10 @@ describe('AdminNotificationForm', () => {
     await user.click(screen.getByRole('button', { name: 'Notify' }));
     const panel = await screen.findByRole('alert');
     expect(within(panel).getByText('An error occurred')).toBeInTheDocument();
-    expect(panel).toHaveTextContent('"Please correct the highlighted fields."');
-    expect(panel).toHaveTextContent('"Title: Must be at most 200 characters"');
-    expect(panel).not.toHaveTextContent('Title is too long');
+    expect(within(panel).getByTestId('error-json').textContent).toBe(
+      JSON.stringify(['Title is too long'], null, 2),
+    );
+    expect(panel).not.toHaveTextContent('Validation failed');
     expect(screen.getByText('Must be at most 200 characters')).toBeInTheDocument();
     expect(field(/^Title/)).toHaveAttribute('aria-invalid', 'true');
   });

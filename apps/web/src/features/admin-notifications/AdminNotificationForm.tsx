@@ -25,9 +25,10 @@ import { ConfirmModal } from '../../components/ConfirmModal';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
 import { applyServerErrors } from '../../forms/serverErrors';
-import { zodResolver } from '../../forms/zodResolver';
+import { changedFields, isUnchanged, zodResolver } from '../../forms/zodResolver';
 import { ADMIN_NOTIFICATIONS_PATH } from '../shell/navigation';
 import { DeliveryProgress } from './DeliveryProgress';
+import { errorsAsJson } from './ErrorsAsJson';
 import { NotificationPreview } from './NotificationPreview';
 import { useDeleteAdminNotification, useSaveAdminNotification } from './queries';
 
@@ -101,7 +102,15 @@ export function AdminNotificationForm({ notification }: AdminNotificationFormPro
   const submit = (formValues: FormValues) => {
     remove.reset();
     const body = toRequestBody(formValues);
-    const { critical: _ignored, ...update } = body;
+    // An edit sends only the fields the user changed; critical is fixed once created (spec 1 §4).
+    const { critical: _ignored, ...update } =
+      notification === null ? body : changedFields(toRequestBody(initialValues(notification)), body);
+    if (notification !== null && isUnchanged(update)) {
+      // Only blanks were touched: nothing to save, the form shows the saved values again.
+      form.setValues(initialValues(notification));
+      form.resetDirty();
+      return;
+    }
     save.mutate(notification === null ? { id: null, body } : { id: notification.id, body: update }, {
       onSuccess: () => {
         notifySaved(isNew ? t('adminNotifications.toast.created') : t('adminNotifications.toast.updated'));
@@ -155,7 +164,7 @@ export function AdminNotificationForm({ notification }: AdminNotificationFormPro
                 error={failure}
                 title={t('adminNotifications.errors.title')}
                 fieldLabel={(path) => (path in FIELD_LABELS ? t(FIELD_LABELS[path as Field]) : undefined)}
-                asJson
+                format={errorsAsJson(t)}
               />
               {notification ? <DeliveryProgress notification={notification} /> : null}
               <TextInput

@@ -36,10 +36,10 @@ export function DeliveryProgress({ notification }: { notification: AdminNotifica
             </Text>
             <Group gap="lg">
               <Text size="sm">{t('adminNotifications.delivery.queued', { value: delivery.queued })}</Text>
-              <Text size="sm" c="green.8">
+              <Text size="sm" c="green">
                 {t('adminNotifications.delivery.sent', { value: delivery.sent })}
               </Text>
-              <Text size="sm" c="red.8">
+              <Text size="sm" c="red">
                 {t('adminNotifications.delivery.failed', { value: delivery.failed })}
               </Text>
             </Group>

@@ -31,15 +31,16 @@ describe('ConfirmEmailPage', () => {
   it('shows the error and a resend form for a used token', async () => {
     mockFetch((url) =>
       url === '/api/v1/registrations/confirmation'
-        ? errorBody(422, 'invalid_token', 'This confirmation link has expired.')
+        ? errorBody(422, 'invalid_token', 'This link is invalid or has expired. Please ask for a new one.', [
+            { path: 'token', code: 'invalid', message: 'is invalid or has expired' },
+          ])
         : url === '/api/v1/registrations/confirmation/resend'
           ? { status: 202, body: { message: 'ok' } }
           : undefined,
     );
     const { user } = renderRoutes(routes, '/confirm_email?token=old');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This link is invalid or has expired. Please ask for a new one.',
-    );
+    // The response's errors (spec 2 §8): the server's one entry for the token.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Token is invalid or has expired');
     await user.type(screen.getByLabelText(/E-mail/), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Resend confirmation e-mail' }));
     expect(await screen.findByText(/a new confirmation e-mail is on its way/)).toBeInTheDocument();

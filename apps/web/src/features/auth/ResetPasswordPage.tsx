@@ -27,7 +27,7 @@ export function ResetPasswordPage() {
   });
 
   const requestAgain = (
-    <Anchor component={Link} to="/password/forgot">
+    <Anchor component={Link} to="/password/forgot" underline="always">
       {t('auth.reset.requestAgain')}
     </Anchor>
   );

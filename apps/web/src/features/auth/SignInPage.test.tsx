@@ -48,7 +48,11 @@ describe('SignInPage', () => {
     const fetchMock = mockFetch((url, init) => {
       if (url === '/api/v1/session' && init.method === 'GET') return signedOut();
       if (url === '/api/v1/session' && init.method === 'POST') {
-        return errorBody(403, 'email_not_confirmed', 'Confirm your e-mail address before signing in.');
+        return errorBody(
+          403,
+          'email_not_confirmed',
+          'Please confirm your e-mail address before signing in. Check your inbox or ask for a new confirmation e-mail.',
+        );
       }
       if (url === '/api/v1/registrations/confirmation/resend')
         return { status: 202, body: { message: 'Sent' } };

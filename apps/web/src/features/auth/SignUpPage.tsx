@@ -33,7 +33,7 @@ export function SignUpPage() {
       footer={
         <>
           {t('auth.signUp.haveAccount')}{' '}
-          <Anchor component={Link} to="/sign_in">
+          <Anchor component={Link} to="/sign_in" underline="always">
             {t('auth.signUp.signInLink')}
           </Anchor>
         </>

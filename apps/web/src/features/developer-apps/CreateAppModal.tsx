@@ -75,7 +75,13 @@ export function CreateAppModal({ opened, onClose }: CreateAppModalProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('developerApps.create.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('developerApps.create.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
@@ -98,7 +104,7 @@ export function CreateAppModal({ opened, onClose }: CreateAppModalProps) {
           <Text size="sm" c="dimmed">
             <Trans
               i18nKey="developerApps.create.policy"
-              components={{ terms: <Anchor component={Link} to={TERMS_PATH} /> }}
+              components={{ terms: <Anchor component={Link} to={TERMS_PATH} underline="always" /> }}
             />
           </Text>
           {redirect.waiting ? (

@@ -61,6 +61,7 @@ describe('DeveloperAppsPage', () => {
     expect(await screen.findByText('You have no apps yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create a New App' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a New App' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: /terms and conditions/ })).toHaveAttribute(
       'href',
       '/terms_and_conditions',
@@ -95,7 +96,7 @@ describe('CreateAppModal', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
-  it('shows the submitting state, then "Something Went Wrong" with the translated message', async () => {
+  it('shows the submitting state, then "Something Went Wrong" with the response’s message', async () => {
     let answer: (value: Response) => void = () => {};
     const { user, dialog, fetchMock } = await openModal(() => undefined);
     fetchMock.mockImplementationOnce(
@@ -116,8 +117,7 @@ describe('CreateAppModal', () => {
     answer(new Response(JSON.stringify(body), { status: 409 }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Something Went Wrong');
-    expect(alert).toHaveTextContent('This cannot be done in the current state. Please reload and try again.');
-    expect(alert).not.toHaveTextContent('Name is taken');
+    expect(alert).toHaveTextContent('Name is taken');
     expect(submit).not.toHaveAttribute('data-loading');
     const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
     expect(String(url)).toBe('/api/v1/developer_apps');

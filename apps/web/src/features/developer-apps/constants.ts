@@ -9,8 +9,6 @@ export const CREATE_POLL_MS = 1_000;
 export const CREATE_REDIRECT_MS = 10_000;
 /** While the sandbox is being built, the app page refreshes itself this often. */
 export const SANDBOX_POLL_MS = 3_000;
-/** The address developers write to about their sandbox and credentials (spec 2 §8). */
-export const API_SUPPORT_EMAIL = 'api-support@lintel.dev';
 export const TERMS_PATH = '/terms_and_conditions';
 
 export const appPath = (id: number | string) => `${DEVELOPER_APPS_PATH}/${id}`;

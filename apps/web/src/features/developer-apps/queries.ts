@@ -163,17 +163,23 @@ export function useResetSecret() {
 }
 
 /** Reveals the production secret once (spec 2 §4); the app then says it can no longer be revealed. */
-export function useRevealSecret(appId: number) {
-  const queryClient = useQueryClient();
+export function useRevealSecret() {
   return useMutation({
     mutationFn: (uid: string) =>
       call('POST /api/v1/oauth_applications/:uid/reveal_secret', { params: { uid } }),
-    onSuccess: () => {
-      queryClient.setQueryData<DeveloperApp>(developerAppKeys.detail(appId), (app) =>
-        app?.credentials ? { ...app, credentials: { ...app.credentials, revealable: false } } : app,
-      );
-    },
   });
+}
+
+/**
+ * Marks the app's production secret as revealed, once the dialog showing it has closed: marking it
+ * when the reveal answers would swap the Show button, and with it the open dialog, for Reset.
+ */
+export function useMarkSecretRevealed(appId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.setQueryData<DeveloperApp>(developerAppKeys.detail(appId), (app) =>
+      app?.credentials ? { ...app, credentials: { ...app.credentials, revealable: false } } : app,
+    );
 }
 
 export function useCollaborators(appId: number) {

@@ -162,7 +162,11 @@ function Overview({ doc, groups, adminLabel, isSignedIn, isAdmin, devApiUrl, bra
         <Alert color="blue" title={t('reference.signedOut.title')}>
           <Text size="sm">
             {t('reference.signedOut.description')}{' '}
-            <Anchor component={Link} to="/sign_in?redirect=%2Freference%2Frest%2Fdocs%2Frest-api-overview">
+            <Anchor
+              component={Link}
+              to="/sign_in?redirect=%2Freference%2Frest%2Fdocs%2Frest-api-overview"
+              underline="always"
+            >
               {t('shell.account.signIn')}
             </Anchor>
           </Text>

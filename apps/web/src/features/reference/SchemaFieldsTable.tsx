@@ -7,7 +7,9 @@ export function FieldName({ name, required }: { name: string; required?: boolean
   const { t } = useTranslation();
   return (
     <Group gap={6} wrap="nowrap">
-      <Code>{name}</Code>
+      {/* Wraps instead of scrolling: a scrolling name would need to be focusable (axe
+          scrollable-region-focusable). */}
+      <Code style={{ overflowWrap: 'anywhere' }}>{name}</Code>
       {required ? (
         <Badge size="xs" color="red" variant="light">
           {t('reference.required')}

@@ -9,8 +9,9 @@ import { changeLanguage, isLanguage, LANGUAGES } from '../../i18n';
 export function LanguageSwitch({ fullWidth = false }: { fullWidth?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = LANGUAGES.find((language) => language.code === i18n.resolvedLanguage) ?? LANGUAGES[0];
+  // No focus placeholder inside role="menu" (axe aria-required-children; see TopNavMenus).
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           variant="subtle"

@@ -34,7 +34,13 @@ export function AddUserModal({ appId, opened, onClose, onInvited }: AddUserModal
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('developerApps.collaborators.add.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('developerApps.collaborators.add.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {

@@ -92,6 +92,7 @@ describe('CollaboratorsTab', () => {
 
     await user.click(screen.getByRole('button', { name: 'View permission details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Permission details' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     const row = within(dialog).getByRole('row', { name: /Delete the app/ });
     expect(
       within(row)
@@ -158,12 +159,16 @@ describe('CollaboratorsTab', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Transfer ownership' }));
     let dialog = await screen.findByRole('dialog', { name: 'Transfer ownership?' });
     expect(dialog).toHaveTextContent('Alan Turing will become the owner');
+    // Cancel has the focus, and the close button a name (issue 13 item 7).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
 
     await user.click(menuButton('Alan Turing') as HTMLElement);
     await user.click(await screen.findByRole('menuitem', { name: 'Remove collaborator' }));
     dialog = await screen.findByRole('dialog', { name: 'Remove collaborator?' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Remove collaborator' }));
     expect(await screen.findByText('Alan Turing was removed.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
@@ -201,6 +206,7 @@ describe('CollaboratorsTab', () => {
     await screen.findByText('Alan Turing');
     await user.click(screen.getByRole('button', { name: 'Add user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Developer' })).toBeChecked();

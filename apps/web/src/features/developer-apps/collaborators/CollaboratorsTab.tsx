@@ -225,8 +225,9 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
                     </Table.Td>
                   ))}
                   <Table.Td>
+                    {/* No focus placeholder inside role="menu" (axe aria-required-children). */}
                     {actions.length > 0 ? (
-                      <Menu position="bottom-end" withinPortal>
+                      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
                         <Menu.Target>
                           <ActionIcon
                             variant="subtle"

@@ -37,6 +37,7 @@ export function PermissionDetailsModal({ opened, onClose }: { opened: boolean; o
       title={t('developerApps.collaborators.matrix.title')}
       size="lg"
       centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Table aria-label={t('developerApps.collaborators.matrix.title')} striped>
         <Table.Thead>

@@ -4,6 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorBody, type FetchHandler, mockFetch, renderRoutes } from '../../../test/render';
 import { buildDeveloperApp, buildSandbox } from '../factories';
+import { useDeveloperApp } from '../queries';
 import { OAuthCredentialsTab } from './OAuthCredentialsTab';
 
 function render(app: DeveloperApp, handler: FetchHandler = () => undefined, language: 'en' | 'es' = 'en') {
@@ -24,6 +25,12 @@ async function append(user: UserEvent, field: HTMLElement, text: string) {
 
 const sandboxCard = () => screen.getByRole('region', { name: 'Sandbox' });
 const productionCard = () => screen.getByRole('region', { name: 'Production' });
+
+/** As on the app page: the tab gets the app from the query cache, which a reveal updates. */
+function FromCache({ id }: { id: number }) {
+  const query = useDeveloperApp(id);
+  return query.data ? <OAuthCredentialsTab app={query.data} /> : null;
+}
 
 describe('OAuthCredentialsTab', () => {
   it('checks redirect URIs line by line and offers Save only once modified and valid', async () => {
@@ -65,6 +72,31 @@ describe('OAuthCredentialsTab', () => {
       sandbox: { redirect_uri: 'https://app.example.com/callback\nhttp://localhost:3000/cb' },
     });
     expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
+  });
+
+  it('saves the production redirect URIs alone, only once they are modified', async () => {
+    const app = buildDeveloperApp({
+      production_access: 'granted',
+      uid: 'prod-uid',
+      redirect_uri: 'https://app.example.com/callback',
+    });
+    const { user, fetchMock } = render(app, (url, init) =>
+      url === '/api/v1/developer_apps/5' && init.method === 'PATCH'
+        ? { body: { ...app, redirect_uri: 'https://app.example.com/callback\nhttps://app.example.com/two' } }
+        : undefined,
+    );
+    const card = productionCard();
+    const field = within(card).getByRole('textbox', { name: 'Redirect URIs' });
+    const save = within(card).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await append(user, field, '\nhttps://app.example.com/two');
+    await user.click(save);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.method).toBe('PATCH');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      developer_app: { redirect_uri: 'https://app.example.com/callback\nhttps://app.example.com/two' },
+    });
   });
 
   it('says what is wrong with a line in the user’s language', async () => {
@@ -125,6 +157,9 @@ describe('OAuthCredentialsTab', () => {
     );
     await user.click(within(sandboxCard()).getByRole('button', { name: 'Reset sandbox secret' }));
     let dialog = await screen.findByRole('dialog', { name: 'Reset sandbox secret' });
+    // Cancel has the focus, and the close button a name (issue 13 item 7).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     const reset = within(dialog).getByRole('button', { name: 'Reset secret' });
     expect(reset).toBeDisabled();
     await user.click(
@@ -136,6 +171,7 @@ describe('OAuthCredentialsTab', () => {
     await user.click(reset);
 
     dialog = await screen.findByRole('dialog', { name: 'New client secret' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(within(dialog).getByText('n3w-s3cr3t')).toBeInTheDocument();
     expect(within(dialog).getByText(/Copy it now, it will not be shown again/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /Copy Client secret/ })).toBeInTheDocument();
@@ -159,6 +195,9 @@ describe('OAuthCredentialsTab', () => {
     );
     await user.click(within(productionCard()).getByRole('button', { name: 'Reset production secret' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset production secret' });
+    // Cancel has the focus, and the close button a name (issue 13 item 7).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('checkbox'));
     await user.click(within(dialog).getByRole('button', { name: 'Reset secret' }));
     expect(await screen.findByText('pr0d')).toBeInTheDocument();
@@ -224,6 +263,7 @@ describe('OAuthCredentialsTab', () => {
     expect(within(card).queryByRole('button', { name: 'Reset production secret' })).not.toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Show secret' }));
     const dialog = await screen.findByRole('dialog', { name: 'Client secret' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(within(dialog).getByTestId('revealed-secret')).toHaveTextContent('sh0wn-once');
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByText('sh0wn-once')).not.toBeInTheDocument());
@@ -232,5 +272,34 @@ describe('OAuthCredentialsTab', () => {
     ).toBeInTheDocument();
     expect(within(productionCard()).queryByRole('button', { name: 'Show secret' })).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the revealed production secret on screen until Done when the page reads the app from the cache', async () => {
+    const app = buildDeveloperApp({
+      production_access: 'granted',
+      uid: 'prod-uid',
+      credentials: { uid: 'prod-uid', revealable: true },
+    });
+    mockFetch((url, init) => {
+      if (url === '/api/v1/developer_apps/5' && (init.method ?? 'GET') === 'GET') return { body: app };
+      if (url === '/api/v1/oauth_applications/prod-uid/reveal_secret')
+        return { body: { app_secret: 'sh0wn-once' } };
+      return undefined;
+    });
+    const { user, queryClient } = renderRoutes([{ path: '/', element: <FromCache id={app.id} /> }], '/');
+    const card = await screen.findByRole('region', { name: 'Production' });
+    await user.click(within(card).getByRole('button', { name: 'Show secret' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Client secret' });
+    expect(within(dialog).getByTestId('revealed-secret')).toHaveTextContent('sh0wn-once');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('revealed-secret')).toHaveTextContent('sh0wn-once');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('sh0wn-once')).not.toBeInTheDocument());
+    expect(
+      await within(productionCard()).findByRole('button', { name: 'Reset production secret' }),
+    ).toBeInTheDocument();
+    expect(
+      queryClient.getQueryData<DeveloperApp>(['developerApps', 'detail', 5])?.credentials?.revealable,
+    ).toBe(false);
   });
 });

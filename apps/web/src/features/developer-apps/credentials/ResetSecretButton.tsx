@@ -46,6 +46,7 @@ export function ResetSecretButton({ target, label }: ResetSecretButtonProps) {
         title={secret ? t('developerApps.secret.newTitle') : label}
         centered
         closeOnClickOutside={false}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {secret ? (
           <SecretReveal secret={secret.app_secret} clientId={secret.uid} onDone={close} />
@@ -59,7 +60,8 @@ export function ResetSecretButton({ target, label }: ResetSecretButtonProps) {
               label={t('developerApps.secret.acknowledge')}
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={reset.isPending}>
+              {/* Focus starts on Cancel: resetting revokes the old secret (issue 13 item 7). */}
+              <Button variant="default" onClick={close} disabled={reset.isPending} data-autofocus>
                 {t('common.cancel')}
               </Button>
               <Button

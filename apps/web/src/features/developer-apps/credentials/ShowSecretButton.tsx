@@ -2,7 +2,7 @@ import { Button, Modal } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
-import { useRevealSecret } from '../queries';
+import { useMarkSecretRevealed, useRevealSecret } from '../queries';
 import { SecretReveal } from './SecretReveal';
 
 /**
@@ -11,10 +11,12 @@ import { SecretReveal } from './SecretReveal';
  */
 export function ShowSecretButton({ appId, uid, onDone }: { appId: number; uid: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const reveal = useRevealSecret(appId);
+  const reveal = useRevealSecret();
+  const markRevealed = useMarkSecretRevealed(appId);
   const secret = reveal.data?.app_secret;
   const done = () => {
     reveal.reset();
+    markRevealed();
     onDone();
   };
   return (

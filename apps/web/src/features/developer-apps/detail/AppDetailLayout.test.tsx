@@ -82,6 +82,23 @@ describe('AppDetailLayout', () => {
     expect(within(card).queryByRole('button', { name: 'Generate fake sandbox' })).not.toBeInTheDocument();
   });
 
+  it('says only the failure text of spec 2 when the sandbox build failed, never "on its way"', async () => {
+    serve(buildDeveloperApp({ sandbox: buildSandbox({ status: 'failed' }) }));
+    renderRoutes(routes, '/developer_apps/5/settings');
+    const card = await screen.findByRole('region', { name: 'Sandbox' });
+    expect(within(card).getByText('Something went wrong building your sandbox.')).toBeInTheDocument();
+    expect(within(card).getByText(/team has been notified/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /api-support@/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:/),
+    );
+    expect(screen.queryByText(/on its way/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/experiencing high volume/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/receive an e-mail/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Building sandbox/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Tab content/)).not.toBeInTheDocument();
+  });
+
   it('refreshes itself every 3 s while the sandbox is pending and shows the tab once live', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let calls = 0;
@@ -133,6 +150,7 @@ describe('AppDetailLayout', () => {
     const { user } = renderRoutes(routes, '/developer_apps/5');
     await user.click(await screen.findByRole('button', { name: 'Generate fake sandbox' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fake sandbox generated' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(within(dialog).getByText('s3cr3t')).toBeInTheDocument();
     expect(within(dialog).getByText(/it will not be shown again/)).toBeInTheDocument();
     expect(await screen.findByText('Tab content of Crane Tracker (internal)')).toBeInTheDocument();

@@ -28,6 +28,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { AppAvatar, RoleBadge } from '../AppBadges';
 import { appPath, DEVELOPER_APPS_PATH } from '../constants';
+import { CredentialsLoadError } from '../credentials/CredentialsLoadError';
 import { SecretReveal } from '../credentials/SecretReveal';
 import { useDeveloperApp, useGenerateFakeSandbox } from '../queries';
 import { AppWarnings } from './AppWarnings';
@@ -48,7 +49,8 @@ const tabIcons: Record<AppTab, Icon> = {
 
 /**
  * /developer_apps/:id: breadcrumbs, warnings and the tab navigation around the current tab, which
- * shows only once the sandbox is live (spec 2 §2). The app refreshes itself while its sandbox is built.
+ * shows only once the sandbox is live (spec 2 §2); until then the sandbox-missing screen, or only the
+ * failure text when the build failed. The app refreshes itself while its sandbox is built.
  */
 export function AppDetailLayout() {
   const { t } = useTranslation();
@@ -72,12 +74,27 @@ export function AppDetailLayout() {
   });
   if (denied) return denied;
   if (query.isPending) return <PageLoader />;
-  if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) {
+    // On the credentials tab a failed load is the credentials' failure (spec 2 §8); once the page is
+    // shown, the tab itself says so.
+    if (tabFromPath(pathname, appId) !== 'oauthCredentials') {
+      return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+    }
+    if (!query.data) {
+      return (
+        <Container size="sm" py="lg">
+          <CredentialsLoadError />
+        </Container>
+      );
+    }
+  }
 
   const app = query.data;
   const current = tabFromPath(pathname, app.id);
   const live = app.sandbox?.status === 'live';
-  const context: AppOutletContext = { app };
+  // A failed build says only that it failed (the sandbox card): "on its way" would contradict it.
+  const failed = app.sandbox?.status === 'failed';
+  const context: AppOutletContext = { app, loadFailed: query.isError };
 
   return (
     <Container size={1200} py="md" px={0}>
@@ -136,7 +153,7 @@ export function AppDetailLayout() {
             <Outlet context={context} />
           ) : (
             <Stack gap="lg">
-              <SandboxMissing />
+              {failed ? null : <SandboxMissing />}
               <SandboxCard
                 app={app}
                 onGenerateFake={() => fake.mutate()}
@@ -153,6 +170,7 @@ export function AppDetailLayout() {
         title={t('developerApps.sandbox.fakeCreated')}
         centered
         closeOnClickOutside={false}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {fake.data ? (
           <SecretReveal

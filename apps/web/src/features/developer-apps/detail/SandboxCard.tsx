@@ -6,8 +6,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { SectionCard } from '../../../components/SectionCard';
 import { SandboxStatusBadge } from '../AppBadges';
-import { API_SUPPORT_EMAIL } from '../constants';
 import { SandboxCredentials } from '../credentials/SandboxCredentials';
+import { useSupportEmail } from '../supportEmail';
 
 export interface SandboxCardProps {
   app: DeveloperApp;
@@ -17,15 +17,21 @@ export interface SandboxCardProps {
   generateError?: unknown;
 }
 
-const supportLink = { support: <Anchor href={`mailto:${API_SUPPORT_EMAIL}`} /> };
-
 /** A sentence that names the API support address as a mailto link. */
 function SupportText({
   i18nKey,
 }: {
   i18nKey: 'developerApps.sandbox.failed.contact' | 'developerApps.sandbox.pending.support';
 }) {
-  return <Trans i18nKey={i18nKey} values={{ email: API_SUPPORT_EMAIL }} components={supportLink} />;
+  const email = useSupportEmail();
+  return (
+    <Trans
+      i18nKey={i18nKey}
+      values={{ email }}
+      // Underlined: a link inside a sentence must not rely on colour alone (axe link-in-text-block).
+      components={{ support: <Anchor href={`mailto:${email}`} underline="always" /> }}
+    />
+  );
 }
 
 /** The sandbox account: being built, failed, or live with its credentials (spec 2 §2, §4). */

@@ -8,7 +8,7 @@ import { notifySaved } from '../../../components/notifySaved';
 import { SectionCard } from '../../../components/SectionCard';
 import { SubmitRow } from '../../../components/SubmitRow';
 import { applyServerErrors } from '../../../forms/serverErrors';
-import { zodResolver } from '../../../forms/zodResolver';
+import { changedFields, isUnchanged, zodResolver } from '../../../forms/zodResolver';
 import { useUpdateDeveloperApp } from '../queries';
 
 const namesOf = (app: DeveloperApp) => ({
@@ -37,18 +37,25 @@ export function AppNameForm({ app }: { app: DeveloperApp }) {
     <SectionCard id="app-name" title={t('developerApps.settings.details.title')}>
       <form
         noValidate
-        onSubmit={form.onSubmit(({ developer_app: names }) =>
-          update.mutate(
-            { name: names.name.trim(), internal_name: names.internal_name.trim() },
-            {
-              onSuccess: (saved) => {
-                form.resetDirty(namesOf(saved));
-                notifySaved(t('developerApps.settings.saved'));
-              },
-              onError: (error) => applyServerErrors(form, error, t),
+        onSubmit={form.onSubmit(({ developer_app: names }) => {
+          // Only the names the user changed are sent (spec 2 §5): an untouched one is never written back.
+          const changes = changedFields(namesOf(app).developer_app, {
+            name: names.name.trim(),
+            internal_name: names.internal_name.trim(),
+          });
+          if (isUnchanged(changes)) {
+            form.setValues(namesOf(app));
+            form.resetDirty(namesOf(app));
+            return;
+          }
+          update.mutate(changes, {
+            onSuccess: (saved) => {
+              form.resetDirty(namesOf(saved));
+              notifySaved(t('developerApps.settings.saved'));
             },
-          ),
-        )}
+            onError: (error) => applyServerErrors(form, error, t),
+          });
+        })}
       >
         <Stack>
           <MutationErrorAlert error={update.error} form={form} title={t('developerApps.errorOccurred')} />

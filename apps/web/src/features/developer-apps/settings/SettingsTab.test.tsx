@@ -53,9 +53,50 @@ describe('SettingsTab', () => {
     expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
     expect(String(url)).toBe('/api/v1/developer_apps/5');
-    expect(JSON.parse(String(init?.body))).toEqual({
-      developer_app: { name: 'Crane Pro', internal_name: 'Crane Tracker (internal)' },
-    });
+    // Only the field the user changed (spec 2 §5): the untouched internal name is not sent.
+    expect(JSON.parse(String(init?.body))).toEqual({ developer_app: { name: 'Crane Pro' } });
+  });
+
+  it('sends only the internal name when only it changed, and nothing when a change is undone', async () => {
+    const app = buildDeveloperApp();
+    const { user, fetchMock } = render(app, (_url, init) =>
+      init.method === 'PATCH' ? { body: { ...app, internal_name: 'Crane v2' } } : undefined,
+    );
+    const save = screen.getAllByRole('button', { name: 'Save' })[0] as HTMLElement;
+    const internal = screen.getByRole('textbox', { name: /Internal name/ });
+    // Typed, then put back as it was: nothing is modified, so nothing can be saved.
+    await user.type(internal, 'x');
+    expect(save).toBeEnabled();
+    await user.type(internal, '{Backspace}');
+    expect(save).toBeDisabled();
+    // Only blanks around the saved value: trimmed, it is unchanged and no request is sent.
+    await user.type(internal, '  ');
+    await user.click(save);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(save).toBeDisabled();
+
+    await user.clear(internal);
+    await user.type(internal, 'Crane v2');
+    await user.click(save);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.method).toBe('PATCH');
+    expect(JSON.parse(String(init?.body))).toEqual({ developer_app: { internal_name: 'Crane v2' } });
+  });
+
+  it('sends only the client type when the confidential/public choice changes', async () => {
+    const app = buildDeveloperApp({ confidential: true });
+    const { user, fetchMock } = render(app, (_url, init) =>
+      init.method === 'PATCH' ? { body: { ...app, confidential: false } } : undefined,
+    );
+    const card = screen.getByRole('region', { name: 'App type' });
+    const save = within(card).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await user.click(within(card).getByRole('radio', { name: /Public/ }));
+    await user.click(save);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ developer_app: { confidential: false } });
   });
 
   it('uploads a logo as multipart with progress and refuses other file types', async () => {
@@ -117,8 +158,8 @@ describe('SettingsTab', () => {
       },
     });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Please correct the highlighted fields.');
-    expect(alert).toHaveTextContent('App logo: fake.png is not a JPEG or PNG file');
+    expect(alert).toHaveTextContent('fake.png is not a JPEG or PNG file');
+    expect(alert).not.toHaveTextContent('Validation failed');
   });
 
   it('puts the server’s problem with a name on that field', async () => {
@@ -166,6 +207,9 @@ describe('SettingsTab', () => {
     await user.click(within(card).getByRole('button', { name: 'Delete app' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this app?' });
     expect(fetchMock).not.toHaveBeenCalled();
+    // Cancel has the focus, and the close button a name (issue 13 item 7).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete app' }));
     expect(await screen.findByRole('heading', { name: 'Apps list' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/developer_apps');
@@ -182,7 +226,7 @@ describe('SettingsTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete app' }));
     const alert = await within(card).findByRole('alert');
     expect(alert).toHaveTextContent('Error');
-    expect(alert).toHaveTextContent('This cannot be done in the current state. Please reload and try again.');
+    expect(alert).toHaveTextContent('The app has live installations');
     expect(screen.queryByRole('dialog', { name: 'Delete this app?' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/developer_apps/5/settings');
   });

@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown; html?: string; failureSummary?: string }[];
+}
+
+/** Serious and critical violations, reduced to what a failure message needs. */
+export function seriousViolations(violations: AxeViolation[]) {
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({
+        target: JSON.stringify(node.target),
+        html: node.html?.slice(0, 300),
+        why: node.failureSummary?.split('\n').slice(1).join(' ').trim(),
+      })),
+    }));
+}
+
+export interface A11yOptions {
+  /** Only this part of the page (a CSS selector), e.g. an open dialog. */
+  include?: string;
+}
+
+/**
+ * Runs axe on the page as it is now and fails on any serious or critical violation (issue 13 item 7).
+ * `screen()` calls it for every screen a journey passes; call it directly where no screenshot is taken.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, options: A11yOptions = {}): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  if (options.include) builder = builder.include(options.include);
+  const results = await builder.analyze();
+  // Soft: the journey goes on and reports every screen's violations, and still fails at its end.
+  expect.soft(seriousViolations(results.violations), `accessibility violations on ${page.url()}`).toEqual([]);
+}
