@@ -1,11 +1,15 @@
-import type { ManifestSummary, PermissionScope } from '@lintel/shared/manifests';
+import {
+  diffManifests,
+  type Manifest,
+  type ManifestSummary,
+  type PermissionScope,
+} from '@lintel/shared/manifests';
 import {
   Alert,
   Badge,
   Code,
   Group,
   Modal,
-  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
@@ -128,25 +132,7 @@ function DiffBody({ beforeId, afterId }: { beforeId: number; afterId: number }) 
   if (!a.data || !b.data || !diff) return <PageLoader />;
   if (beforeId === afterId) return <Text c="dimmed">{t('manifests.diff.same')}</Text>;
 
-  if (!diff.comparable)
-    return (
-      <Stack gap="sm">
-        <Alert color="blue">{t('manifests.diff.notComparable')}</Alert>
-        <SimpleGrid cols={2}>
-          {[a.data, b.data].map((version) => (
-            <ScrollArea.Autosize mah="55vh" type="auto" key={version.id}>
-              <Code
-                block
-                aria-label={t('manifests.diff.manifestOf', { version: version.semantic_version })}
-                tabIndex={0}
-              >
-                {JSON.stringify(version.content, null, 2)}
-              </Code>
-            </ScrollArea.Autosize>
-          ))}
-        </SimpleGrid>
-      </Stack>
-    );
+  if (!diff.comparable) return <DocumentDiff before={a.data} after={b.data} />;
 
   if (diff.changes.length === 0) return <Text>{t('manifests.diff.none')}</Text>;
 
@@ -291,5 +277,76 @@ function ChangeRow({ change }: { change: ManifestChange }) {
         {show(change.after)}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/**
+ * Versions the builder cannot read (a 3.x manifest with two side panels …) are compared leaf by leaf with
+ * the shared diffManifests: each JSON pointer that differs, with its values.
+ */
+function DocumentDiff({ before, after }: { before: Manifest; after: Manifest }) {
+  const { t } = useTranslation();
+  const changes = useMemo(
+    () =>
+      diffManifests(before.content, after.content, {
+        before: before.auth_code_enabled,
+        after: after.auth_code_enabled,
+      }),
+    [before, after],
+  );
+  return (
+    <Stack gap="sm">
+      <Alert color="blue">{t('manifests.diff.notComparable')}</Alert>
+      {changes.length === 0 ? (
+        <Text>{t('manifests.diff.none')}</Text>
+      ) : (
+        <Table
+          withTableBorder
+          withColumnBorders
+          layout="fixed"
+          aria-label={t('manifests.diff.sections.document')}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w="34%">{t('manifests.diff.columns.where')}</Table.Th>
+              <Table.Th>{t('manifests.diff.columns.before', { version: before.semantic_version })}</Table.Th>
+              <Table.Th>{t('manifests.diff.columns.after', { version: after.semantic_version })}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {changes.map((change) => (
+              <Table.Tr key={change.path}>
+                <Table.Td>
+                  <Code style={{ wordBreak: 'break-all' }}>{change.path}</Code>
+                </Table.Td>
+                {[change.before, change.after].map((value, index) => (
+                  <Table.Td
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the two sides, always in this order
+                    key={index}
+                    bg={
+                      value === null
+                        ? undefined
+                        : index === 0
+                          ? 'var(--mantine-color-red-light)'
+                          : 'var(--mantine-color-green-light)'
+                    }
+                  >
+                    {value === null ? (
+                      <Text size="sm" c="dimmed">
+                        {t('manifests.diff.absent')}
+                      </Text>
+                    ) : (
+                      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                        {value}
+                      </Text>
+                    )}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
   );
 }

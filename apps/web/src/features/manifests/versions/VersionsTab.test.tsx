@@ -128,6 +128,39 @@ describe('VersionsTab', () => {
     );
   });
 
+  it('compares a manifest the builder cannot read place by place', async () => {
+    const legacy = buildManifest({
+      id: 19,
+      semantic_version: '0.0.1',
+      schema_version: '3.2',
+      promotable: false,
+      configured_manifest_content: null,
+      content: {
+        schema_version: '3.2',
+        components: {
+          iframe: {
+            instances: [
+              { type: 'sidepanel', iframe_src: 'https://a.example.com', views: ['rfi.detail'] },
+              { type: 'sidepanel', iframe_src: 'https://b.example.com', views: ['rfi.detail'] },
+            ],
+          },
+        },
+      },
+    });
+    serveManifests({ app, manifests: [legacy, ...all] });
+    const { user } = renderTab(<VersionsTab />, app);
+    const sandbox = await screen.findByRole('table', { name: 'Sandbox versions' });
+    await user.click(within(sandbox).getByRole('button', { name: 'More actions for 0.0.1' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Compare with the newest' }));
+    const modal = await screen.findByRole('dialog', { name: 'Compare versions' });
+    expect(await within(modal).findByText(/cannot be read field by field/)).toBeInTheDocument();
+    const table = within(modal).getByRole('table', { name: 'Manifest' });
+    expect(within(table).getByRole('row', { name: /\/schema_version/ })).toHaveTextContent(/3\.2.*4\.1/);
+    expect(
+      within(table).getByRole('row', { name: /\/components\/iframe\/instances\/1\/iframe_src/ }),
+    ).toHaveTextContent(/https:\/\/b\.example\.com.*Not set/);
+  });
+
   it('starts a new version from an older one', async () => {
     serveManifests({ app, manifests: all });
     const { user, router } = renderTab(<VersionsTab />, app);
