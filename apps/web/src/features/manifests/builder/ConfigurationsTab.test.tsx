@@ -459,11 +459,22 @@ describe('Create New Version modal', () => {
         {
           path: 'semantic_version',
           message: 'must be greater than the latest version 0.3.0',
-          code: 'version_not_greater',
+          code: 'invalid',
           params: { latest: '0.3.0' },
         },
       ]),
       text: 'Must be greater than the latest version (0.3.0)',
+    },
+    {
+      label: 'any other first detail as the server says it',
+      answer: errorBody(422, 'validation_failed', 'Validation failed', [
+        {
+          path: 'configured_manifest_content.sidepanel.views.0',
+          message: 'unknown view key "rfi.nope"',
+          code: 'invalid',
+        },
+      ]),
+      text: 'unknown view key "rfi.nope"',
     },
     {
       label: 'the default error',

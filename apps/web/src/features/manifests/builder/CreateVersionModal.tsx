@@ -5,10 +5,10 @@ import {
   suggestNextVersion,
 } from '@lintel/shared/manifests';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
-import { detailText } from '../../../api/errorText';
 import { useCreateManifest } from '../queries';
 
 export interface CreateVersionModalProps {
@@ -67,11 +67,7 @@ export function CreateVersionModal({
     );
   };
 
-  const serverError = create.error
-    ? isApiError(create.error) && create.error.details[0]
-      ? detailText(t, create.error.details[0])
-      : t('manifests.builder.create.defaultError')
-    : null;
+  const serverError = create.error ? saveErrorText(t, create.error) : null;
 
   return (
     <Modal
@@ -125,4 +121,18 @@ export function CreateVersionModal({
       </form>
     </Modal>
   );
+}
+
+/**
+ * A refused save (spec 2 §5, §8): the first detail's message, else 'Something went wrong when saving the
+ * new version.' A version not above the latest one (the usual refusal, detail params.latest) is said in
+ * the interface language.
+ */
+export function saveErrorText(t: TFunction, error: unknown): string {
+  const first = isApiError(error) ? error.details[0] : undefined;
+  if (!first) return t('manifests.builder.create.defaultError');
+  const latest = first.params?.latest;
+  if (first.path === 'semantic_version' && latest !== undefined)
+    return t('manifests.builder.create.notGreater', { latest: String(latest) });
+  return first.message;
 }
