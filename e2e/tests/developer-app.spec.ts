@@ -91,11 +91,11 @@ test('a developer creates an app, manages its credentials, invites a collaborato
     // The embedded platform builds the sandbox after SANDBOX_PROVISION_DELAY_MS (3 s by default).
     await expect(page.getByRole('heading', { name: 'Your sandbox is on its way' })).toBeVisible();
     await expect(sandboxCard(page).getByRole('status')).toContainText('Building sandbox');
-    await expect(page.getByRole('region', { name: 'Configurations' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'New app version' })).toHaveCount(0);
     await screen(page, 'sandbox-pending');
 
     // No reload: the page polls the app while its sandbox is pending and shows the tab once live.
-    await expect(page.getByRole('region', { name: 'Configurations' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('region', { name: 'New app version' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Your sandbox is on its way' })).toHaveCount(0);
     await expect(appTabs(page).getByRole('link')).toHaveText([...TAB_NAMES]);
     await expect(appTabs(page).getByRole('link', { name: 'Configurations' })).toHaveAttribute(
@@ -341,7 +341,7 @@ test('a developer creates an app, manages its credentials, invites a collaborato
       await expect(inviteePage).toHaveURL(new RegExp(`/developer_apps/${appId}$`));
       await expect(inviteePage.getByRole('heading', { level: 1, name: appName })).toBeVisible();
       await expect(inviteePage.getByRole('main').getByText('Developer', { exact: true })).toBeVisible();
-      await expect(inviteePage.getByRole('region', { name: 'Configurations' })).toBeVisible();
+      await expect(inviteePage.getByRole('region', { name: 'New app version' })).toBeVisible();
       await screen(inviteePage, 'invitee-app');
     });
 

@@ -23,17 +23,15 @@ const ANNOUNCEMENT_FORM = ['adminNotifications', 'notifications'] as const;
 
 /** The tabs of an app page; the metrics tab has no route until there is metrics data. */
 function developerAppTabRoutes(): RouteObject[] {
-  const configurations = page(APPS, async () => ({
-    default: (await import('./features/developer-apps/detail/ComingSoonTab')).ConfigurationsTab,
-  }));
+  const configurations = page(APPS, async () =>
+    (await import('./features/manifests/tabLoaders')).loadConfigurationsTab(),
+  );
   return [
     { index: true, element: configurations },
     { path: 'configurations', element: configurations },
     {
       path: 'versions',
-      element: page(APPS, async () => ({
-        default: (await import('./features/developer-apps/detail/ComingSoonTab')).VersionsTab,
-      })),
+      element: page(APPS, async () => (await import('./features/manifests/tabLoaders')).loadVersionsTab()),
     },
     { path: 'settings', element: page(APPS, () => import('./features/developer-apps/settings/SettingsTab')) },
     {

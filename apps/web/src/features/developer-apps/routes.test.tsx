@@ -44,7 +44,7 @@ describe('developer app routes', () => {
   it('opens an app on its configurations tab and moves between tabs', async () => {
     serve();
     const { user, router } = renderRoutes(createRoutes(), '/developer_apps/5');
-    expect(await screen.findByRole('heading', { name: 'Configurations' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New app version' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'App sections' });
     await user.click(within(nav).getByRole('link', { name: 'Collaborators' }));
     expect(await screen.findByRole('table', { name: 'Collaborators and invitations' })).toBeInTheDocument();

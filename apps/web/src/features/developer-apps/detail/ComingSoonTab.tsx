@@ -1,9 +1,9 @@
 import { Badge, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { type Icon, IconAdjustments, IconBuildingStore, IconHistory } from '@tabler/icons-react';
+import { type Icon, IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 interface ComingSoonProps {
-  tab: 'configurations' | 'versions' | 'marketplaceListing';
+  tab: 'marketplaceListing';
   icon: Icon;
 }
 
@@ -28,14 +28,6 @@ function ComingSoon({ tab, icon: TabIcon }: ComingSoonProps) {
       </Stack>
     </Card>
   );
-}
-
-export function ConfigurationsTab() {
-  return <ComingSoon tab="configurations" icon={IconAdjustments} />;
-}
-
-export function VersionsTab() {
-  return <ComingSoon tab="versions" icon={IconHistory} />;
 }
 
 export function MarketplaceListingTab() {
