@@ -23,6 +23,7 @@ import { credentialRoutes } from './modules/credentials/routes';
 import { developerAppRoutes } from './modules/developer-apps/routes';
 import { createAppScope } from './modules/developer-apps/scope';
 import { listingRoutes } from './modules/listings/routes';
+import { manifestRoutes } from './modules/manifests/routes';
 import { adminNotificationRoutes, notificationRoutes } from './modules/notifications/routes';
 import { outboundEmailRoutes } from './modules/outbound-emails/routes';
 import { sandboxRoutes } from './modules/sandboxes/routes';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   credentialRoutes(app, deps.services.credentials, appScope);
   collaboratorRoutes(app, deps.services.collaborators, appScope);
   listingRoutes(app, deps.services.listings, appScope);
+  manifestRoutes(app, deps.services.manifests, appScope);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

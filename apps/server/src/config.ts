@@ -124,6 +124,9 @@ const environment = z.object({
   INVITATION_TTL_DAYS: int(1, 90).default(7),
   STORAGE_URL: storageUrl.optional(),
   SECRETS_KEY: secretsKey.optional(),
+  CAN_CREATE_SANDBOX_MANIFESTS: bool.default(true),
+  GOVERNMENT_CLOUD: bool.default(false),
+  FORM_EXPERIENCE_FORCED: bool.default(false),
 });
 
 export type Environment = z.infer<typeof environment>;
@@ -164,6 +167,12 @@ export interface Config {
   invitationTtlDays: number;
   /** SECRETS_KEY; without it the runtime keeps a generated key in DATA_DIR/secrets.key. */
   secretsKey: Buffer | undefined;
+  /** CAN_CREATE_SANDBOX_MANIFESTS: off, the API refuses new sandbox versions (spec 2 §6 "temporarily disabled"). */
+  canCreateSandboxManifests: boolean;
+  /** GOVERNMENT_CLOUD: production versions only in the versions tab; no side panels. */
+  governmentCloud: boolean;
+  /** FORM_EXPERIENCE_FORCED: every user is in the form-based experience. */
+  formExperienceForced: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -216,5 +225,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sandboxProvisionOutcome: e.SANDBOX_PROVISION_OUTCOME,
     invitationTtlDays: e.INVITATION_TTL_DAYS,
     secretsKey: e.SECRETS_KEY,
+    canCreateSandboxManifests: e.CAN_CREATE_SANDBOX_MANIFESTS,
+    governmentCloud: e.GOVERNMENT_CLOUD,
+    formExperienceForced: e.FORM_EXPERIENCE_FORCED,
   };
 }

@@ -8,6 +8,7 @@ import { CollaboratorService } from './modules/collaborators/service';
 import { CredentialService } from './modules/credentials/service';
 import { DeveloperAppService } from './modules/developer-apps/service';
 import { ListingService } from './modules/listings/service';
+import { ManifestService } from './modules/manifests/service';
 import { notificationJobs } from './modules/notifications/jobs';
 import { NotificationService } from './modules/notifications/service';
 import { OutboundEmailService } from './modules/outbound-emails/service';
@@ -25,6 +26,7 @@ export interface Services {
   credentials: CredentialService;
   collaborators: CollaboratorService;
   listings: ListingService;
+  manifests: ManifestService;
 }
 
 export interface ServiceDeps {
@@ -46,6 +48,7 @@ export function createServices(deps: ServiceDeps): Services {
     credentials: new CredentialService(deps),
     collaborators: new CollaboratorService(deps),
     listings: new ListingService(deps),
+    manifests: new ManifestService(deps),
   };
   deps.platform.onSandboxFinished((event) => services.sandboxes.sandboxFinished(event));
   return services;

@@ -14,7 +14,7 @@ const AUTH = ['auth'] as const;
 // The account page reuses the sign-up form's texts; the home page lists announcements.
 const ACCOUNT = ['account', 'auth'] as const;
 const HOME = ['home', 'adminNotifications'] as const;
-const APPS = ['developerApps'] as const;
+const APPS = ['developerApps', 'manifests'] as const;
 // The announcement form previews the notification card of the developers' list.
 const ANNOUNCEMENT_FORM = ['adminNotifications', 'notifications'] as const;
 

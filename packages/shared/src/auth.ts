@@ -36,7 +36,24 @@ export const userResponse = z.object({
 });
 export type User = z.infer<typeof userResponse>;
 
-export const sessionResponse = z.object({ user: userResponse, csrf_token: z.string() });
+/**
+ * The deployment's switches the web needs before any page (configuration, read by the server): whether
+ * sandbox manifests may be created (CAN_CREATE_SANDBOX_MANIFESTS), government-cloud mode
+ * (GOVERNMENT_CLOUD: production versions only, no side panel) and the forced form-based experience
+ * (FORM_EXPERIENCE_FORCED).
+ */
+export const sessionFeatures = z.object({
+  can_create_sandbox_manifests: z.boolean(),
+  government_cloud: z.boolean(),
+  form_experience_forced: z.boolean(),
+});
+export type SessionFeatures = z.infer<typeof sessionFeatures>;
+
+export const sessionResponse = z.object({
+  user: userResponse,
+  csrf_token: z.string(),
+  features: sessionFeatures,
+});
 export type Session = z.infer<typeof sessionResponse>;
 
 export const passwordResetUpdateRequest = z.strictObject({ token, password: newPassword });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
+import { manifestSummary } from './manifests/types';
 import { uploadedFile } from './uploads';
 
 /** Collaborator roles on one app (spec 2 §6); `user` is named by the spec but never granted here. */
@@ -229,6 +230,16 @@ export const developerAppResponse = z.object({
   unpublished_app: marketplaceAppSummary.nullable(),
   /** Whether the app's listing may appear in the marketplace (platform administrators switch it). */
   marketplace_enabled: z.boolean(),
+  /**
+   * The newest sandbox and production versions (no documents), for the layout and the header status
+   * (versionStatus of `@lintel/shared/manifests`); the lists come from GET /api/v1/manifests.
+   */
+  manifests: z.object({
+    latest_sandbox: manifestSummary.nullable(),
+    latest_production: manifestSummary.nullable(),
+    sandbox_count: z.number().int(),
+    production_count: z.number().int(),
+  }),
 });
 export type DeveloperApp = z.infer<typeof developerAppResponse>;
 

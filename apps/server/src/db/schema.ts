@@ -171,6 +171,38 @@ export interface MailQuotaEventsTable {
   created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** A jsonb document written once (app versions are immutable). */
+type JsonDocument = ColumnType<Record<string, unknown>, string, never>;
+
+export interface AppVersionsTable {
+  id: Generated<number>;
+  developer_app_id: number;
+  environment_type: 'Sandbox' | 'ProductionEnvironment';
+  semantic_version: string;
+  state: 'draft' | 'confidential' | 'in_review' | 'published';
+  schema_version: string;
+  /** The manifest: written once, never updated. */
+  content: JsonDocument;
+  configured_manifest_content: ColumnType<Record<string, unknown> | null, string | null, never>;
+  auth_code_enabled: boolean;
+  changelog: string | null;
+  app_version_key: string;
+  developer_notes: string | null;
+  admin_notes: string | null;
+  source_app_version_id: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  key: string;
+  properties: JsonDocument;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -185,6 +217,8 @@ export interface Database {
   platform_oauth_applications: PlatformOAuthApplicationsTable;
   platform_sandboxes: PlatformSandboxesTable;
   mail_quota_events: MailQuotaEventsTable;
+  app_versions: AppVersionsTable;
+  analytics_events: AnalyticsEventsTable;
   listing_categories: { id: Generated<number>; name: string };
   listing_regions: { id: Generated<number>; name: string };
   listing_countries: { id: Generated<number>; region_id: number; iso_code: string; name: string };
@@ -304,4 +338,5 @@ export type ListingMediaRow = Selectable<ListingMediaTable>;
 export type CollaboratorRow = Selectable<CollaboratorsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type PlatformSandboxRow = Selectable<PlatformSandboxesTable>;
+export type AppVersionRow = Selectable<AppVersionsTable>;
 export type PlatformOAuthApplicationRow = Selectable<PlatformOAuthApplicationsTable>;

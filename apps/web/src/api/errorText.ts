@@ -1,10 +1,14 @@
-import { ERROR_CODES, type ErrorDetail } from '@lintel/shared';
+import type { ERROR_CODES, ErrorDetail } from '@lintel/shared';
 import type { TFunction } from 'i18next';
 import { isApiError } from './client';
 
 type KnownCode = (typeof ERROR_CODES)[number] | 'network_error';
-const KNOWN_CODES = new Set<string>([...ERROR_CODES, 'network_error']);
-const isKnownCode = (code: string): code is KnownCode => KNOWN_CODES.has(code);
+// The translation table knows every code (i18n.test.ts checks it against ERROR_CODES), so the list
+// itself stays out of the entry chunk, which carries this file to every page.
+function isKnownCode(t: TFunction, code: string): code is KnownCode {
+  const unknown = '\u0000';
+  return t(`errors.code.${code as KnownCode}`, { defaultValue: unknown }) !== unknown;
+}
 
 /** One field's problem in the user's language, from its code and params (never the server's English). */
 export function detailText(t: TFunction, detail: Pick<ErrorDetail, 'code' | 'params'>): string {
@@ -14,7 +18,7 @@ export function detailText(t: TFunction, detail: Pick<ErrorDetail, 'code' | 'par
 /** What went wrong, in the user's language: the error code's text (network failures included). */
 export function errorText(t: TFunction, error: unknown): string {
   if (isApiError(error)) {
-    return isKnownCode(error.code) ? t(`errors.code.${error.code}`) : t('errors.generic');
+    return isKnownCode(t, error.code) ? t(`errors.code.${error.code}`) : t('errors.generic');
   }
   if (error instanceof Error && error.name === 'AbortError') return t('errors.generic');
   return t('errors.generic');

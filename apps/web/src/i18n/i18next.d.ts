@@ -14,6 +14,7 @@ import type invitations from './locales/en/invitations.json';
 import type kit from './locales/en/kit.json';
 import type legal from './locales/en/legal.json';
 import type listing from './locales/en/listing.json';
+import type manifests from './locales/en/manifests.json';
 import type notifications from './locales/en/notifications.json';
 import type reference from './locales/en/reference.json';
 import type shell from './locales/en/shell.json';
@@ -35,6 +36,7 @@ export interface Resources {
   notifications: typeof notifications;
   adminNotifications: typeof adminNotifications;
   developerApps: typeof developerApps;
+  manifests: typeof manifests;
   invitations: typeof invitations;
   legal: typeof legal;
   listing: typeof listing;

@@ -210,7 +210,8 @@ export function createI18n(
     interpolation: { escapeValue: false },
     returnNull: false,
     appendNamespaceToMissingKey: true,
-    parseMissingKeyHandler: (key: string) => missingKeyText(key),
+    // A call that names its own default (`t(key, {defaultValue})`) gets it.
+    parseMissingKeyHandler: (key: string, defaultValue?: string) => defaultValue ?? missingKeyText(key),
     react: { useSuspense: false },
   });
   for (const code of Object.keys(preloaded)) {

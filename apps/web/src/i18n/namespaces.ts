@@ -20,6 +20,7 @@ export const AREA_NAMESPACES = [
   'notifications',
   'adminNotifications',
   'developerApps',
+  'manifests',
   'invitations',
   'legal',
   'listing',

@@ -17,7 +17,11 @@ export function buildUser(overrides: Partial<User> = {}): User {
 }
 
 export function buildSession(overrides: Partial<User> = {}): Session {
-  return { user: buildUser(overrides), csrf_token: 'csrf-token-1' };
+  return {
+    user: buildUser(overrides),
+    csrf_token: 'csrf-token-1',
+    features: { can_create_sandbox_manifests: true, government_cloud: false, form_experience_forced: false },
+  };
 }
 
 export function buildOutboundEmail(overrides: Partial<OutboundEmail> = {}): OutboundEmail {

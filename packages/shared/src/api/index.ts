@@ -8,6 +8,7 @@ import {
   listingReferenceEndpoints,
   videoHostEndpoints,
 } from './listings';
+import { analyticsEndpoints, manifestEndpoints } from './manifests';
 import { adminNotificationEndpoints, notificationEndpoints } from './notifications';
 import { outboundEmailEndpoints } from './outbound-emails';
 import { sandboxEndpoints } from './sandboxes';
@@ -16,6 +17,7 @@ export * from './auth';
 export * from './collaborators';
 export * from './credentials';
 export * from './developer-apps';
+export * from './manifests';
 export * from './notifications';
 export * from './outbound-emails';
 export * from './sandboxes';
@@ -35,6 +37,8 @@ const groups = {
   listingEndpoints,
   adminListingEndpoints,
   videoHostEndpoints,
+  manifestEndpoints,
+  analyticsEndpoints,
 };
 
 type Groups = typeof groups;

@@ -4,6 +4,7 @@ import * as m0002 from './0002_notifications';
 import * as m0003 from './0003_developer_apps';
 import * as m0004 from './0004_oauth_secrets';
 import * as m0005 from './0005_mail_quota';
+import * as m0006 from './0006_manifests';
 import * as m0007 from './0007_listings';
 
 /** Every migration, in order. A landed migration is never edited: add the next number instead. */
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_oauth_secrets': m0004,
   '0005_mail_quota': m0005,
   '0007_listings': m0007,
+  '0006_manifests': m0006,
 };

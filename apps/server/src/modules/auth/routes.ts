@@ -44,6 +44,7 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
     handler: async (request) => ({
       user: presentUser(requireUser(request)),
       csrf_token: request.session?.csrf_token ?? '',
+      features: service.features(),
     }),
   });
 
@@ -56,7 +57,11 @@ export function authRoutes(app: FastifyInstance, service: AuthService): void {
         previousSessionId: cookie ? hashToken(cookie) : undefined,
       });
       setSessionCookie(request, reply, signedIn.sessionToken);
-      return { user: presentUser(signedIn.user), csrf_token: signedIn.csrfToken };
+      return {
+        user: presentUser(signedIn.user),
+        csrf_token: signedIn.csrfToken,
+        features: service.features(),
+      };
     },
   });
 

@@ -1,4 +1,4 @@
-import type { AccountUpdateRequest } from '@lintel/shared';
+import type { AccountUpdateRequest, SessionFeatures } from '@lintel/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { UserRow, UserTokenPurpose } from '../../db/schema';
@@ -41,6 +41,16 @@ export class AuthService {
   #dummyHash: Promise<string> | undefined;
 
   constructor(private readonly deps: AuthDeps) {}
+
+  /** The deployment's switches the web reads with the session (sessionFeatures). */
+  features(): SessionFeatures {
+    const { config } = this.deps;
+    return {
+      can_create_sandbox_manifests: config.canCreateSandboxManifests,
+      government_cloud: config.governmentCloud,
+      form_experience_forced: config.formExperienceForced,
+    };
+  }
 
   /**
    * Sign-up reveals nothing and cannot be pre-hijacked (issue 8): whatever the address, the caller gets the

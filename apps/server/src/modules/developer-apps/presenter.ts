@@ -2,6 +2,7 @@ import type { DeveloperApp, DeveloperAppSummary } from '@lintel/shared';
 import type { DeveloperAppRow } from '../../db/schema';
 import type { OAuthApplication } from '../../platform/types';
 import { presentSummary as presentListingSummary } from '../listings/presenter';
+import { presentSummary as presentVersion } from '../manifests/presenter';
 import { presentSandbox } from '../sandboxes/presenter';
 import type { AppListItem, AppView } from './service';
 
@@ -28,6 +29,7 @@ export function presentApp({
   sandboxSecret,
   production,
   listing,
+  manifests,
 }: AppView): DeveloperApp {
   const working = usable(production);
   return {
@@ -53,6 +55,16 @@ export function presentApp({
     unpublished_app:
       listing.last && listing.last.state !== 'published' ? presentListingSummary(listing.last) : null,
     marketplace_enabled: app.marketplace_enabled,
+    manifests: {
+      latest_sandbox: manifests.latestSandbox
+        ? presentVersion(manifests.latestSandbox.row, manifests.latestSandbox.flags)
+        : null,
+      latest_production: manifests.latestProduction
+        ? presentVersion(manifests.latestProduction.row, manifests.latestProduction.flags)
+        : null,
+      sandbox_count: manifests.sandboxCount,
+      production_count: manifests.productionCount,
+    },
   };
 }
 

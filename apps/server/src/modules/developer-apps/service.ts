@@ -7,6 +7,7 @@ import {
   type UploadedFile,
 } from '@lintel/shared';
 import { imageSize } from 'image-size';
+import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { DeveloperAppRow, SubmissionRow, UserRow } from '../../db/schema';
 import { detail, errors } from '../../http/errors';
@@ -14,6 +15,7 @@ import type { Page } from '../../http/paging';
 import type { OAuthApplication, Platform, Sandbox, SandboxStatus } from '../../platform/types';
 import type { Storage } from '../../storage/index';
 import { listingRepository } from '../listings/repository';
+import { ManifestService, type ManifestsOverview } from '../manifests/service';
 import { sandboxPolicy } from '../sandboxes/policy';
 import { type AppAccess, developerAppPolicy } from './policy';
 import { type AppChanges, developerAppRepository as repo } from './repository';
@@ -47,6 +49,7 @@ export interface AppView {
   production: OAuthApplication | undefined;
   /** The app's listing submissions the page names (spec 3 §3). */
   listing: { last: SubmissionRow | undefined; published: SubmissionRow | undefined };
+  manifests: ManifestsOverview;
 }
 
 export interface AppListItem {
@@ -88,7 +91,11 @@ export function checkRedirectUris(text: string, path: string): string {
 
 /** Developer apps: create, read, settings, thumbnail, delete; and the administrators' view (spec 1, 2). */
 export class DeveloperAppService {
-  constructor(private readonly deps: { db: Db; platform: Platform; storage: Storage }) {}
+  private readonly manifests: ManifestService;
+
+  constructor(private readonly deps: { config: Config; db: Db; platform: Platform; storage: Storage }) {
+    this.manifests = new ManifestService(deps);
+  }
 
   async list(user: UserRow, page: Page): Promise<{ items: AppListItem[]; total: number }> {
     const { rows, total } = await repo.listForUser(this.deps.db, user.id, page);
@@ -212,22 +219,32 @@ export class DeveloperAppService {
 
   private async view(app: DeveloperAppRow, access: AppAccess): Promise<AppView> {
     const { db, platform } = this.deps;
-    const [owner, sandbox, production, listing] = await Promise.all([
+    const [owner, sandbox, production, listing, manifests] = await Promise.all([
       repo.owner(db, app),
       platform.sandboxOf(app.id),
       platform.oauthApplicationOf(app.id, 'production'),
       listingRepository.overview(db, app.id),
+      this.manifests.overview(app.id),
     ]);
     const readable = sandbox?.status === 'live' && sandbox.oauth && sandboxPolicy.canViewSecret(access, app);
     const sandboxSecret = readable && sandbox.oauth ? await platform.sandboxSecret(sandbox.oauth.uid) : null;
     return {
       app,
-      access: { role: access.role, permissions: access.permissions },
+      access: {
+        role: access.role,
+        // CAN_CREATE_SANDBOX_MANIFESTS off: nobody may, and the page says creation is temporarily disabled.
+        permissions: {
+          ...access.permissions,
+          canCreateSandboxManifests:
+            access.permissions.canCreateSandboxManifests && this.deps.config.canCreateSandboxManifests,
+        },
+      },
       owner,
       sandbox,
       sandboxSecret,
       production,
       listing,
+      manifests,
     };
   }
 }

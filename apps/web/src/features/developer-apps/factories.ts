@@ -59,6 +59,7 @@ export function buildDeveloperApp(
     published_app: null,
     unpublished_app: null,
     marketplace_enabled: false,
+    manifests: { latest_sandbox: null, latest_production: null, sandbox_count: 0, production_count: 0 },
     ...rest,
   };
 }

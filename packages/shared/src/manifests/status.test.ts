@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { compareSemver, isSemver, parseSemver, suggestNextVersion } from './semver';
+import { reviewActionsFor, saveButtonLabel, versionStatus } from './status';
+
+const v = (semantic_version: string, state = 'draft') => ({ semantic_version, state });
+
+describe('versionStatus (spec 2 §4 "Version header status"), one test per row', () => {
+  it('no sandbox manifest: Draft (blue), offers Create Version', () => {
+    const status = versionStatus(null, null);
+    expect(status).toEqual({ key: 'draft', label: 'Draft', color: 'blue', offers: 'create_version' });
+    expect(saveButtonLabel(status)).toBe('Create Version');
+  });
+  it('no production manifest: Ready for Testing (magenta), offers Promote', () => {
+    const status = versionStatus(v('0.1.0'), null);
+    expect(status).toMatchObject({
+      key: 'ready_for_testing',
+      label: 'Ready for Testing',
+      color: 'magenta',
+      offers: 'promote',
+    });
+    expect(saveButtonLabel(status)).toBe('Save Version');
+  });
+  it('sandbox version newer than production: Ready for Testing, even when production is published', () => {
+    expect(versionStatus(v('0.10.0'), v('0.9.0', 'published')).key).toBe('ready_for_testing');
+    expect(versionStatus(v('1.0.0'), v('0.9.9', 'in_review')).key).toBe('ready_for_testing');
+  });
+  it('same version and production confidential: Promoted (green)', () => {
+    expect(versionStatus(v('0.2.0'), v('0.2.0', 'confidential'))).toMatchObject({
+      key: 'promoted',
+      label: 'Promoted',
+      color: 'green',
+      offers: null,
+    });
+  });
+  it('production published: Approved Version (green)', () => {
+    expect(versionStatus(v('0.2.0'), v('0.2.0', 'published'))).toMatchObject({
+      key: 'approved',
+      label: 'Approved Version',
+      color: 'green',
+    });
+  });
+  it('production in review: Under Review (yellow)', () => {
+    expect(versionStatus(v('0.2.0'), v('0.2.0', 'in_review'))).toMatchObject({
+      key: 'under_review',
+      label: 'Under Review',
+      color: 'yellow',
+    });
+  });
+  it('anything else: Unknown State (red)', () => {
+    expect(versionStatus(v('0.1.0'), v('0.2.0', 'confidential'))).toMatchObject({
+      key: 'unknown',
+      label: 'Unknown State',
+      color: 'red',
+    });
+    expect(versionStatus(v('0.2.0'), v('0.2.0', 'draft')).key).toBe('unknown');
+  });
+});
+
+describe('semantic versions (spec 2 §5)', () => {
+  it('parses major.minor.patch only', () => {
+    expect(parseSemver('1.2.3')).toEqual({ major: 1, minor: 2, patch: 3 });
+    for (const bad of ['1.2', '1.2.3.4', 'v1.2.3', '01.2.3', '1.2.3-beta', '', 'a.b.c', '-1.0.0'])
+      expect(isSemver(bad), bad).toBe(false);
+  });
+  it('compares numerically, not as text', () => {
+    expect(compareSemver('0.10.0', '0.9.0')).toBeGreaterThan(0);
+    expect(compareSemver('1.0.0', '1.0.0')).toBe(0);
+    expect(compareSemver('1.0.0', '1.0.1')).toBeLessThan(0);
+    expect(compareSemver('2.0.0', '1.99.99')).toBeGreaterThan(0);
+  });
+  it('suggests the minor part raised, or 0.1.0 for the first', () => {
+    expect(suggestNextVersion(null)).toBe('0.1.0');
+    expect(suggestNextVersion(undefined)).toBe('0.1.0');
+    expect(suggestNextVersion('0.1.0')).toBe('0.2.0');
+    expect(suggestNextVersion('1.9.4')).toBe('1.10.0');
+    expect(suggestNextVersion('not a version')).toBe('0.1.0');
+  });
+});
+
+describe('review actions offered (spec 2 §4)', () => {
+  const developer = { developer: true, platformAdmin: false };
+  const admin = { developer: false, platformAdmin: true };
+  it('submit when submittable, withdraw when in review', () => {
+    expect(reviewActionsFor({ state: 'confidential', submittable: true }, developer)).toEqual(['submit']);
+    expect(reviewActionsFor({ state: 'in_review', submittable: false }, developer)).toEqual(['withdraw']);
+    expect(reviewActionsFor({ state: 'published', submittable: false }, developer)).toEqual([]);
+  });
+  it('platform admins see approve and reject on in-review versions, submit or withdraw otherwise', () => {
+    expect(reviewActionsFor({ state: 'in_review', submittable: false }, admin)).toEqual([
+      'approve',
+      'reject',
+    ]);
+    expect(reviewActionsFor({ state: 'confidential', submittable: true }, admin)).toEqual(['submit']);
+  });
+  it('nobody else gets any', () => {
+    expect(
+      reviewActionsFor(
+        { state: 'confidential', submittable: true },
+        { developer: false, platformAdmin: false },
+      ),
+    ).toEqual([]);
+  });
+});
