@@ -14,7 +14,7 @@ const AUTH = ['auth'] as const;
 // The account page reuses the sign-up form's texts; the home page lists announcements.
 const ACCOUNT = ['account', 'auth'] as const;
 const HOME = ['home', 'adminNotifications'] as const;
-const APPS = ['developerApps', 'manifests'] as const;
+const APPS = ['developerApps', 'manifests', 'listing'] as const;
 // The announcement form previews the notification card of the developers' list.
 const ANNOUNCEMENT_FORM = ['adminNotifications', 'notifications'] as const;
 
@@ -44,9 +44,7 @@ function developerAppTabRoutes(): RouteObject[] {
     },
     {
       path: 'marketplaceListing',
-      element: page(APPS, async () => ({
-        default: (await import('./features/developer-apps/detail/ComingSoonTab')).MarketplaceListingTab,
-      })),
+      element: page(APPS, () => import('./features/listing/MarketplaceListingTab')),
     },
     { path: 'marketplace_listing', element: <Navigate to="../marketplaceListing" replace relative="path" /> },
   ];
