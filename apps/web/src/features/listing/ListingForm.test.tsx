@@ -1,4 +1,5 @@
-import type { DeveloperApp, Submission } from '@lintel/shared';
+import type { DeveloperApp } from '@lintel/shared';
+import type { Submission } from '@lintel/shared/listing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorBody, type FetchHandler, mockFetch, renderWithProviders } from '../../test/render';
@@ -215,8 +216,8 @@ describe('ListingForm: footer and banners per state', () => {
     expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
     await user.type(screen.getByRole('textbox', { name: /Tagline/ }), '!');
     expect(submit).toBeDisabled();
-    await user.clear(screen.getByRole('textbox', { name: /Tagline/ }));
-    await user.type(screen.getByRole('textbox', { name: /Tagline/ }), 'Track every crane on site');
+    // Back to the saved text: nothing unsaved any more.
+    await user.type(screen.getByRole('textbox', { name: /Tagline/ }), '{Backspace}');
     expect(submit).toBeEnabled();
     await user.click(submit);
     const dialog = await screen.findByRole('dialog', { name: 'Submit for approval' });
@@ -422,5 +423,52 @@ describe('ListingForm: media', () => {
     uploads[0]?.respond(422, errorBody(422, 'validation_failed', 'bad', []).body);
     expect(await screen.findByText('The video could not be uploaded. Please try again.')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: /demo\.mp4/ })).toBeNull();
+  });
+});
+
+describe('ListingForm: security and compliance', () => {
+  it('the visibility toggle says so in a toast and shows the questionnaire; answers enable their details', async () => {
+    const { user } = render({ submission: buildCompleteSubmission() });
+    await user.click(tab(/Security and Compliance/));
+    expect(screen.queryByRole('textbox', { name: /Company legal name/ })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: /Show security and compliance information/ }));
+    expect(
+      await screen.findByText('Security and compliance information will be shown to customers.'),
+    ).toBeInTheDocument();
+    const details = screen.getByRole('textbox', { name: /Subprocessor details/ });
+    expect(details).toBeDisabled();
+    const question = screen.getByRole('radiogroup', { name: /Do you use subprocessors/ });
+    await user.click(within(question).getByRole('radio', { name: 'Yes' }));
+    expect(details).toBeEnabled();
+    await user.click(within(question).getByRole('radio', { name: 'No' }));
+    expect(details).toBeDisabled();
+    // The tab now counts its unanswered questions.
+    expect(screen.getByText('6 of 7 required sections complete (86%)')).toBeInTheDocument();
+  });
+
+  it('opens the questions in a right-hand side panel', async () => {
+    const { user } = render({ submission: buildCompleteSubmission() });
+    await user.click(tab(/Security and Compliance/));
+    await user.click(screen.getByRole('button', { name: 'Review questions' }));
+    const panel = await screen.findByRole('dialog', { name: 'Security and compliance questions' });
+    expect(within(panel).getByText('Do you support SAML?')).toBeInTheDocument();
+    expect(within(panel).getAllByText('Not answered').length).toBe(15);
+  });
+});
+
+describe('ListingForm: preview', () => {
+  it('shows a complete listing as customers will see it', async () => {
+    const { user } = render({ submission: buildCompleteSubmission() });
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Listing preview' });
+    expect(within(dialog).getByRole('heading', { name: 'Crane Tracker' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Track every crane on site')).toBeInTheDocument();
+    expect(within(dialog).getByText('Crane maps')).toBeInTheDocument();
+    expect(within(dialog).getByText('Project Management')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Europe, Germany, Spain/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'support@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:support@example.com',
+    );
   });
 });
