@@ -39,9 +39,20 @@ describe('Marketplace listing tab', () => {
     renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing');
     expect(await screen.findByRole('textbox', { name: /Public name/ })).toHaveValue('Crane Tracker');
     expect(screen.getByText('List your app in the marketplace')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Developer documentation' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Marketplace FAQ' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Developer documentation' })).toHaveAttribute(
+      'href',
+      '/reference/rest/tags/marketplace-listing',
+    );
     expect(screen.queryByText('Already a partner?')).toBeNull();
+  });
+
+  it('opens the FAQ beside the form', async () => {
+    serve({ app: { marketplace_enabled: true } });
+    const { user } = renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing');
+    await screen.findByRole('textbox', { name: /Public name/ });
+    await user.click(screen.getByRole('button', { name: 'Marketplace FAQ' }));
+    const faq = await screen.findByRole('dialog', { name: 'Marketplace FAQ' });
+    expect(within(faq).getByText('Why are listings refused?')).toBeInTheDocument();
   });
 
   it('remembers a dismissed info banner in this browser', async () => {

@@ -1,13 +1,26 @@
 import type { DeveloperApp, Session } from '@lintel/shared';
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Drawer,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconBook, IconHelpCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
 import { useSession } from '../auth/queries';
 import { useAppOutlet } from '../developer-apps/detail/appOutlet';
 import { useManifests } from '../manifests/queries';
-import { INFO_BANNER_KEY, LISTING_DOCS_URL, LISTING_FAQ_URL, partnerFormUrl } from './constants';
+import { FAQ_ITEMS, INFO_BANNER_KEY, LISTING_DOCS_URL, partnerFormUrl } from './constants';
 import type { ListingReferences } from './editorContext';
 import { ListingForm } from './ListingForm';
 import {
@@ -52,23 +65,40 @@ export function InfoBanner() {
   );
 }
 
-/** The documentation and FAQ links (spec 3 §2). */
+/** The documentation link and the support FAQ (spec 3 §2); the FAQ opens beside the form. */
 export function HelpLinks() {
   const { t } = useTranslation();
+  const [faq, setFaq] = useState(false);
   return (
     <Group gap="lg">
-      <Anchor href={LISTING_DOCS_URL} size="sm">
+      <Anchor component={Link} to={LISTING_DOCS_URL} size="sm">
         <Group gap={4} component="span">
           <IconBook size={16} aria-hidden />
           {t('listing.help.docs')}
         </Group>
       </Anchor>
-      <Anchor href={LISTING_FAQ_URL} size="sm">
+      <Anchor component="button" type="button" size="sm" onClick={() => setFaq(true)}>
         <Group gap={4} component="span">
           <IconHelpCircle size={16} aria-hidden />
           {t('listing.help.faq')}
         </Group>
       </Anchor>
+      <Drawer
+        opened={faq}
+        onClose={() => setFaq(false)}
+        position="right"
+        size="md"
+        title={t('listing.faq.title')}
+      >
+        <Stack gap="md">
+          {FAQ_ITEMS.map((item) => (
+            <Stack gap={4} key={item}>
+              <Text fw={600}>{t(`listing.faq.${item}.q`)}</Text>
+              <Text size="sm">{t(`listing.faq.${item}.a`)}</Text>
+            </Stack>
+          ))}
+        </Stack>
+      </Drawer>
     </Group>
   );
 }

@@ -1,6 +1,8 @@
 /** Where the listing tab sends developers for help (spec 3 §2 "documentation link and support FAQ link"). */
-export const LISTING_DOCS_URL = '/reference/marketplace-listing';
-export const LISTING_FAQ_URL = '/reference/marketplace-faq';
+export const LISTING_DOCS_URL = '/reference/rest/tags/marketplace-listing';
+
+/** The FAQ's questions (answers from the reviewers' public guidelines), in this order. */
+export const FAQ_ITEMS = ['review', 'refused', 'changes', 'screenshots', 'video', 'security'] as const;
 
 /** The key under which a dismissed info banner is remembered in this browser (spec 2 §2). */
 export const INFO_BANNER_KEY = 'lintel.listing.infoBannerDismissed';

@@ -134,9 +134,11 @@ export function Availability({ ctx }: { ctx: EditorContext }) {
         </Stack>
       ) : null}
       <Text size="sm" mt="md">
-        <Anchor href={`mailto:${ctx.partnerProgramsEmail ?? 'partners@lintel.localhost'}`}>
-          {t('listing.availability.contactUs')}
-        </Anchor>
+        {ctx.partnerProgramsEmail ? (
+          <Anchor href={`mailto:${ctx.partnerProgramsEmail}`}>{t('listing.availability.contactUs')}</Anchor>
+        ) : (
+          t('listing.availability.contactUs')
+        )}
       </Text>
     </Fieldset>
   );
