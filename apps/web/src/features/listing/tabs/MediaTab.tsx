@@ -250,14 +250,22 @@ export function MediaTab({ ctx }: { ctx: EditorContext }) {
             {t('listing.media.noVideos')}
           </Text>
         ) : null}
-        {values.videos.map((item) => (
+        {values.videos.map((item, index) => (
           <MediaRow
             key={item.id}
             item={item}
             readOnly={ctx.readOnly}
             onPreview={() => setPreview(item)}
             onDelete={() => setDeleting({ kind: 'video', item })}
-          />
+          >
+            <TextInput
+              size="xs"
+              label={t('listing.media.description')}
+              value={item.description}
+              readOnly={ctx.readOnly}
+              onChange={(event) => ctx.set(`videos.${index}.description`, event.currentTarget.value)}
+            />
+          </MediaRow>
         ))}
       </Stack>
 
