@@ -116,6 +116,14 @@ const environment = z.object({
   TRUST_PROXY: bool.default(false),
   /** The listing's Security and Compliance tab and its questionnaire (spec 3 §2); on by default. */
   SECURITY_AND_COMPLIANCE_ENABLED: bool.default(true),
+  /**
+   * The listing application (spec 3 §1 "Listing activation"): while an app's marketplace is not enabled,
+   * its listing tab offers the partner forms at these addresses (the app id is appended as a query).
+   */
+  LISTING_APPLICATION_ENABLED: bool.default(true),
+  LISTING_EXISTING_PARTNER_FORM_URL: url(['http:', 'https:']).optional(),
+  LISTING_NEW_PARTNER_FORM_URL: url(['http:', 'https:']).optional(),
+  PARTNER_PROGRAMS_EMAIL: z.email().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SANDBOX_PROVISION_DELAY_MS: int(0, 24 * 3600_000).default(3000),
@@ -162,6 +170,13 @@ export interface Config {
   trustProxy: boolean;
   /** SECURITY_AND_COMPLIANCE_ENABLED: the questionnaire is shown and, on submit, checked. */
   securityAndComplianceEnabled: boolean;
+  /** LISTING_APPLICATION_ENABLED and the partner forms' addresses (spec 3 §1 "Listing activation"). */
+  listingApplication: {
+    enabled: boolean;
+    existingPartnerFormUrl: string | null;
+    newPartnerFormUrl: string | null;
+    partnerProgramsEmail: string | null;
+  };
   logLevel: Environment['LOG_LEVEL'];
   webDistDir: string;
   storage: StorageConfig;
@@ -222,6 +237,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     securityAndComplianceEnabled: e.SECURITY_AND_COMPLIANCE_ENABLED,
+    listingApplication: {
+      enabled: e.LISTING_APPLICATION_ENABLED,
+      existingPartnerFormUrl: e.LISTING_EXISTING_PARTNER_FORM_URL ?? null,
+      newPartnerFormUrl: e.LISTING_NEW_PARTNER_FORM_URL ?? null,
+      partnerProgramsEmail: e.PARTNER_PROGRAMS_EMAIL ?? null,
+    },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     storage: e.STORAGE_URL ?? { kind: 'local', directory: path.join(path.resolve(e.DATA_DIR), 'files') },

@@ -260,7 +260,38 @@ describe('session features and the configuration switches', () => {
       can_create_sandbox_manifests: true,
       government_cloud: false,
       form_experience_forced: false,
+      security_and_compliance_enabled: true,
+      listing_application: {
+        enabled: true,
+        existing_partner_form_url: null,
+        new_partner_form_url: null,
+        partner_programs_email: null,
+      },
     });
+  });
+
+  it('the listing switches: the Security and Compliance tab off, the partner forms configured', async () => {
+    const configured = await startTestRuntime({
+      env: {
+        SECURITY_AND_COMPLIANCE_ENABLED: 'false',
+        LISTING_EXISTING_PARTNER_FORM_URL: 'https://partners.example.com/existing',
+        LISTING_NEW_PARTNER_FORM_URL: 'https://partners.example.com/new',
+        PARTNER_PROGRAMS_EMAIL: 'partners@example.com',
+      },
+    });
+    try {
+      const client = await signIn(configured.app, await createUser(configured));
+      const features = (await client.request({ method: 'GET', url: '/api/v1/session' })).json().features;
+      expect(features.security_and_compliance_enabled).toBe(false);
+      expect(features.listing_application).toEqual({
+        enabled: true,
+        existing_partner_form_url: 'https://partners.example.com/existing',
+        new_partner_form_url: 'https://partners.example.com/new',
+        partner_programs_email: 'partners@example.com',
+      });
+    } finally {
+      await configured.close();
+    }
   });
 
   it('CAN_CREATE_SANDBOX_MANIFESTS=false: creation refused (403), the flag off on the app and in the session', async () => {
@@ -280,11 +311,13 @@ describe('session features and the configuration switches', () => {
       ).json();
       expect(appJson.permissions.canCreateSandboxManifests).toBe(false);
       expect(appJson.permissions.canModifyManifests).toBe(true);
-      expect((await client.request({ method: 'GET', url: '/api/v1/session' })).json().features).toEqual({
-        can_create_sandbox_manifests: false,
-        government_cloud: false,
-        form_experience_forced: true,
-      });
+      expect((await client.request({ method: 'GET', url: '/api/v1/session' })).json().features).toMatchObject(
+        {
+          can_create_sandbox_manifests: false,
+          government_cloud: false,
+          form_experience_forced: true,
+        },
+      );
     } finally {
       await off.close();
     }

@@ -14,10 +14,10 @@ const AUTH = ['auth'] as const;
 // The account page reuses the sign-up form's texts; the home page lists announcements.
 const ACCOUNT = ['account', 'auth', 'classicManifests'] as const;
 const HOME = ['home', 'adminNotifications'] as const;
-const APPS = ['developerApps', 'manifests'] as const;
+const APPS = ['developerApps', 'manifests', 'listing'] as const;
 // The app page is the tabbed layout or, for users who have not opted in to the form-based
 // experience, the older single page with the manifest tables and the JSON editor (spec 2 §2).
-const APP_PAGE = ['developerApps', 'manifests', 'classicManifests'] as const;
+const APP_PAGE = ['developerApps', 'manifests', 'classicManifests', 'listing'] as const;
 // The announcement form previews the notification card of the developers' list.
 const ANNOUNCEMENT_FORM = ['adminNotifications', 'notifications'] as const;
 
@@ -45,9 +45,7 @@ function developerAppTabRoutes(): RouteObject[] {
     },
     {
       path: 'marketplaceListing',
-      element: page(APPS, async () => ({
-        default: (await import('./features/developer-apps/detail/ComingSoonTab')).MarketplaceListingTab,
-      })),
+      element: page(APPS, () => import('./features/listing/MarketplaceListingTab')),
     },
     { path: 'marketplace_listing', element: <Navigate to="../marketplaceListing" replace relative="path" /> },
   ];

@@ -39,13 +39,25 @@ export type User = z.infer<typeof userResponse>;
 /**
  * The deployment's switches the web needs before any page (configuration, read by the server): whether
  * sandbox manifests may be created (CAN_CREATE_SANDBOX_MANIFESTS), government-cloud mode
- * (GOVERNMENT_CLOUD: production versions only, no side panel) and the forced form-based experience
- * (FORM_EXPERIENCE_FORCED).
+ * (GOVERNMENT_CLOUD: production versions only, no side panel), the forced form-based experience
+ * (FORM_EXPERIENCE_FORCED) and the listing's switches.
  */
 export const sessionFeatures = z.object({
   can_create_sandbox_manifests: z.boolean(),
   government_cloud: z.boolean(),
   form_experience_forced: z.boolean(),
+  /** SECURITY_AND_COMPLIANCE_ENABLED: the listing's Security and Compliance tab (spec 3 §2). */
+  security_and_compliance_enabled: z.boolean(),
+  /**
+   * The listing application (spec 3 §1 "Listing activation"): on, an app whose marketplace is not enabled
+   * offers the partner forms (already a partner / not yet a partner) and the partner-programs contact.
+   */
+  listing_application: z.object({
+    enabled: z.boolean(),
+    existing_partner_form_url: z.string().nullable(),
+    new_partner_form_url: z.string().nullable(),
+    partner_programs_email: z.string().nullable(),
+  }),
 });
 export type SessionFeatures = z.infer<typeof sessionFeatures>;
 

@@ -21,7 +21,18 @@ export function buildSession(overrides: Partial<User> = {}): Session {
     user: buildUser(overrides),
     csrf_token: 'csrf-token-1',
     support_email: 'api-support@lintel.dev',
-    features: { can_create_sandbox_manifests: true, government_cloud: false, form_experience_forced: false },
+    features: {
+      can_create_sandbox_manifests: true,
+      government_cloud: false,
+      form_experience_forced: false,
+      security_and_compliance_enabled: true,
+      listing_application: {
+        enabled: true,
+        existing_partner_form_url: 'https://partners.example.com/existing',
+        new_partner_form_url: 'https://partners.example.com/new',
+        partner_programs_email: 'partners@example.com',
+      },
+    },
   };
 }
 

@@ -49,6 +49,13 @@ export class AuthService {
       can_create_sandbox_manifests: config.canCreateSandboxManifests,
       government_cloud: config.governmentCloud,
       form_experience_forced: config.formExperienceForced,
+      security_and_compliance_enabled: config.securityAndComplianceEnabled,
+      listing_application: {
+        enabled: config.listingApplication.enabled,
+        existing_partner_form_url: config.listingApplication.existingPartnerFormUrl,
+        new_partner_form_url: config.listingApplication.newPartnerFormUrl,
+        partner_programs_email: config.listingApplication.partnerProgramsEmail,
+      },
     };
   }
 

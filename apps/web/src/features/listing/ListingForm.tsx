@@ -1,0 +1,581 @@
+import type { DeveloperApp, ErrorDetail, User } from '@lintel/shared';
+import {
+  applyContactType,
+  type ContactType,
+  contactTypeOf,
+  contactTypesFor,
+  type ListingTab,
+  listingMessageFor,
+  listingProgress,
+  REJECTION_REASONS,
+  type Submission,
+} from '@lintel/shared/listing';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Progress,
+  Spoiler,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import type { UploadProgress } from '../../api/upload';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { MutationErrorAlert } from '../../components/MutationErrorAlert';
+import { notifySaved } from '../../components/notifySaved';
+import type { EditorContext, ListingReferences } from './editorContext';
+import {
+  filesBody,
+  formPathOf,
+  formValuesOf,
+  type ListingFiles,
+  type ListingFormValues,
+  listingValuesOf,
+  mediaValuesOf,
+  type SubmissionBody,
+  serializeSubmission,
+  tabOfFormPath,
+} from './formValues';
+import classes from './Listing.module.css';
+import { ListingPreview, previewOfForm } from './ListingPreview';
+import { saveSubmission, storeSubmission, useSaveSubmission } from './queries';
+import { SafeHtml } from './SafeHtml';
+import { AppTab } from './tabs/AppTab';
+import { MediaTab } from './tabs/MediaTab';
+import { PricingTab } from './tabs/PricingTab';
+import { SecurityTab } from './tabs/SecurityTab';
+import { ContactTab, FeaturesTab, LinksTab, RequirementsTab, SupportTab, ToolsTab } from './tabs/SimpleTabs';
+
+/**
+ * The tabs in the order the form shows them: the default set of spec 3 §2 first, then the tabs of the
+ * longer reading (links, tools, requirements) before the Security and Compliance tab.
+ */
+export const FORM_TABS: readonly ListingTab[] = [
+  'app',
+  'media',
+  'pricing',
+  'support',
+  'features',
+  'contact',
+  'links',
+  'tools',
+  'requirements',
+  'security',
+];
+
+const TAB_COMPONENTS: Record<ListingTab, (props: { ctx: EditorContext }) => React.ReactNode> = {
+  app: AppTab,
+  media: MediaTab,
+  pricing: PricingTab,
+  links: LinksTab,
+  features: FeaturesTab,
+  support: SupportTab,
+  tools: ToolsTab,
+  requirements: RequirementsTab,
+  contact: ContactTab,
+  security: SecurityTab,
+};
+
+export interface ListingFormProps {
+  app: DeveloperApp;
+  /** The app's newest submission; null before the first save. */
+  submission: Submission | null;
+  user: Pick<User, 'is_employee' | 'is_admin'>;
+  references: ListingReferences;
+  /** SECURITY_AND_COMPLIANCE_ENABLED (session features). */
+  securityEnabled: boolean;
+  partnerProgramsEmail?: string | null;
+  /** The developer tab; the admin console embeds the same form with its own footer later. */
+  mode?: 'developer' | 'admin';
+}
+
+/** Sets a value at a dotted path, copying objects and arrays on the way. */
+function setIn<T>(target: T, path: string, value: unknown): T {
+  const [head, ...rest] = path.split('.');
+  if (head === undefined) return target;
+  const container = (Array.isArray(target) ? [...target] : { ...(target as object) }) as Record<
+    string,
+    unknown
+  >;
+  container[head] = rest.length === 0 ? value : setIn(container[head], rest.join('.'), value);
+  return container as T;
+}
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** A problem's words in the user's language (spec 3 §5's translation table). */
+function messageOf(t: Translate, detail: Pick<ErrorDetail, 'code' | 'path' | 'params'>): string {
+  const { key, values } = listingMessageFor(detail);
+  // The key is one of the table's (ListingMessageKey); a plain signature keeps i18next's types shallow.
+  const translate = t as unknown as (key: string, values: Record<string, string | number>) => string;
+  return translate(`listing.validation.${key}`, values);
+}
+
+/** The status label of spec 3 §4: Rejected, In Review, Approved, Published (Draft before any review). */
+export function statusOf(submission: Pick<Submission, 'state' | 'approval_state'> | null) {
+  if (!submission) return 'draft' as const;
+  if (submission.state === 'in_review') return 'in_review' as const;
+  if (submission.state === 'published') return 'published' as const;
+  if (submission.approval_state === 'rejected') return 'rejected' as const;
+  if (submission.approval_state === 'approved') return 'approved' as const;
+  return 'draft' as const;
+}
+
+const STATUS_COLORS = {
+  draft: 'gray',
+  in_review: 'blue',
+  published: 'green',
+  approved: 'green',
+  rejected: 'red',
+} as const;
+
+/**
+ * The marketplace listing editor (spec 3 §2–§5): tabs with error markers, the progress bar, the status
+ * banners, and the developer's footer (save draft, preview, submit or resubmit, withdraw).
+ */
+export function ListingForm({
+  app,
+  submission: initialSubmission,
+  user,
+  references,
+  securityEnabled,
+  partnerProgramsEmail = null,
+  mode = 'developer',
+}: ListingFormProps) {
+  const { t } = useTranslation();
+  const save = useSaveSubmission(app.id);
+  const queryClient = useQueryClient();
+  const [submission, setSubmission] = useState<Submission | null>(initialSubmission);
+  const [values, setValues] = useState<ListingFormValues>(() => formValuesOf(initialSubmission));
+  const [saved, setSaved] = useState<ListingFormValues>(values);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [showAll, setShowAll] = useState(false);
+  // Errors a change cleared until the next full check (regions and countries, spec 3 §4).
+  const [cleared, setCleared] = useState<ReadonlySet<string>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [notValid, setNotValid] = useState(false);
+  const [tab, setTab] = useState<ListingTab>('app');
+  const [contactType, setContactTypeState] = useState<ContactType>(() => contactTypeOf(values));
+  const [previewing, setPreviewing] = useState(false);
+  const [confirming, setConfirming] = useState<'submit' | 'withdraw' | null>(null);
+  const [submitNotes, setSubmitNotes] = useState('');
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+
+  const tabs = FORM_TABS.filter((name) => name !== 'security' || securityEnabled);
+  const progress = useMemo(
+    () =>
+      listingProgress(listingValuesOf(values), {
+        securityEnabled,
+        admin: mode === 'admin',
+        tabs: FORM_TABS.filter((name) => name !== 'security' || securityEnabled),
+      }),
+    [values, securityEnabled, mode],
+  );
+  const clientErrors = useMemo(() => {
+    const errors: Record<string, string> = {};
+    for (const tabProgress of progress.tabs)
+      for (const detail of tabProgress.errors) errors[formPathOf(detail.path)] ??= messageOf(t, detail);
+    return errors;
+  }, [progress, t]);
+
+  const state = submission?.state ?? 'draft';
+  const inReview = state === 'in_review';
+  const canEdit = mode === 'admin' || app.permissions.canEdit;
+  const readOnly = mode === 'developer' && (inReview || !canEdit);
+  const canSubmit = mode === 'developer' && app.permissions.canSubmitMarketplaceApp;
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+  const status = statusOf(submission);
+
+  const error = (path: string): string | undefined => {
+    if (serverErrors[path]) return serverErrors[path];
+    if (cleared.has(path) || (!showAll && !touched.has(path))) return undefined;
+    return clientErrors[path];
+  };
+  const shownErrorPaths = Object.keys({ ...clientErrors, ...serverErrors }).filter((path) => error(path));
+  const tabsWithErrors = new Set(shownErrorPaths.map(tabOfFormPath).filter(Boolean));
+
+  const touch = (paths: string[]) => {
+    setTouched((current) => new Set([...current, ...paths]));
+    setServerErrors((current) => {
+      const next = { ...current };
+      for (const path of paths) delete next[path];
+      return next;
+    });
+    setNotValid(false);
+  };
+
+  const ctx: EditorContext = {
+    values,
+    set: (path, value) => {
+      setValues((current) => setIn(current, path, value));
+      // A contact field answers the tab's "one of them" rule; a list answers for its rows.
+      const extra = /^(contact_us_email|learn_how_url)$/.test(path) ? ['contact_or_learn_how'] : [];
+      touch([path, ...extra]);
+    },
+    patch: (changes, paths) => {
+      setValues((current) => ({ ...current, ...changes }));
+      if (paths.includes('region_or_country')) {
+        // Changing regions or countries clears the region_or_country error (spec 3 §4).
+        setServerErrors((current) => {
+          const { region_or_country: _cleared, ...rest } = current;
+          return rest;
+        });
+        setCleared((current) => new Set([...current, 'region_or_country']));
+        setNotValid(false);
+        return;
+      }
+      touch(paths);
+    },
+    error,
+    readOnly,
+    mode,
+    references,
+    submission,
+    contactType,
+    setContactType: (type) => {
+      setContactTypeState(type);
+      setValues((current) => applyContactType(current, type));
+      touch(['contact_or_learn_how']);
+    },
+    contactTypes: contactTypesFor(user),
+    uploadFiles: async (
+      files: ListingFiles,
+      upload: { onProgress: (p: UploadProgress) => void; signal: AbortSignal },
+    ) => {
+      // Not the save mutation: a failed upload is said by its drop zone, not by the save banner.
+      const answer = await saveSubmission(app.id, {
+        submissionId: editableId(submission),
+        body: filesBody(files),
+        onProgress: upload.onProgress,
+        signal: upload.signal,
+      });
+      storeSubmission(queryClient, app.id, answer);
+      setSubmission(answer);
+      // Only the media come from the answer: the other fields keep the user's unsaved edits.
+      const merge = (current: ListingFormValues): ListingFormValues => {
+        const stored = mediaValuesOf(answer);
+        const removed = new Set(current.remove_media_ids);
+        const describe = (list: ListingFormValues['pictures'], mine: ListingFormValues['pictures']) =>
+          list
+            .filter((item) => !removed.has(item.id))
+            .map((item) => ({
+              ...item,
+              description: mine.find((m) => m.id === item.id)?.description ?? item.description,
+            }));
+        return {
+          ...current,
+          small_logo: current.remove_small_logo && !files.small_logo ? null : stored.small_logo,
+          small_logo_url: current.remove_small_logo && !files.small_logo ? '' : stored.small_logo_url,
+          remove_small_logo: files.small_logo ? false : current.remove_small_logo,
+          pictures: describe(stored.pictures, current.pictures),
+          videos: describe(stored.videos, current.videos),
+        };
+      };
+      setValues(merge);
+      setSaved(merge);
+      touch(files.small_logo ? ['small_logo'] : files.pictures ? ['pictures'] : ['videos']);
+    },
+    partnerProgramsEmail,
+  };
+
+  /** Shows every problem; answers whether the listing is valid (spec 3 §5: on submit and on preview). */
+  const checkAll = (): boolean => {
+    setShowAll(true);
+    setCleared(new Set());
+    const valid = progress.tabs.every((entry) => entry.complete);
+    setNotValid(!valid);
+    if (!valid) {
+      const first = progress.tabs.find((entry) => !entry.complete);
+      if (first) setTab(first.tab);
+    }
+    return valid;
+  };
+
+  const applyFailure = (failure: unknown) => {
+    if (!isApiError(failure)) return;
+    const errors: Record<string, string> = {};
+    for (const detail of failure.details) {
+      const path = formPathOf(detail.path);
+      if (tabOfFormPath(path)) errors[path] ??= messageOf(t, detail);
+    }
+    setServerErrors(errors);
+    const first = Object.keys(errors).map(tabOfFormPath).find(Boolean);
+    if (first) setTab(first);
+  };
+
+  const onSaved = (answer: Submission, message: string) => {
+    setSubmission(answer);
+    const next = formValuesOf(answer);
+    // Keep the always-present empty rows and the contact choice the user made.
+    setValues(next);
+    setSaved(next);
+    setServerErrors({});
+    notifySaved(message);
+  };
+
+  const saveDraft = async () => {
+    setServerErrors({});
+    try {
+      const answer = await save.mutateAsync({
+        submissionId: editableId(submission),
+        body: serializeSubmission(valuesRef.current),
+      });
+      onSaved(answer, t('listing.saved'));
+    } catch (failure) {
+      applyFailure(failure);
+    }
+  };
+
+  const changeState = async (next: 'in_review' | 'draft') => {
+    if (!submission) return;
+    try {
+      const answer = await save.mutateAsync({
+        submissionId: submission.id,
+        body: (next === 'in_review'
+          ? {
+              state: 'in_review',
+              draft_developer_notes: submitNotes.trim() || values.draft_developer_notes || null,
+            }
+          : { state: 'draft' }) as SubmissionBody,
+      });
+      setConfirming(null);
+      onSaved(answer, next === 'in_review' ? t('listing.submitted') : t('listing.withdrawn'));
+    } catch (failure) {
+      setConfirming(null);
+      applyFailure(failure);
+    }
+  };
+
+  const resubmit = Boolean(submission?.admin_message);
+  const rejectionReasons = submission?.rejection_reasons ?? [];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Group gap="sm">
+          <Title order={2} size="h3">
+            {t('listing.title')}
+          </Title>
+          <Badge color={STATUS_COLORS[status]} variant="light">
+            {t(`listing.status.${status}`)}
+          </Badge>
+        </Group>
+      </Group>
+
+      <Stack gap={4}>
+        <Group justify="space-between">
+          <Text size="sm" fw={500} id="listing-progress-label">
+            {t('listing.progress.label')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('listing.progress.value', {
+              completed: progress.completed,
+              total: progress.total,
+              percent: progress.percent,
+            })}
+          </Text>
+        </Group>
+        <Progress.Root>
+          <Progress.Section value={progress.percent} aria-labelledby="listing-progress-label" />
+        </Progress.Root>
+      </Stack>
+
+      {inReview && mode === 'developer' ? (
+        <Alert color="blue" title={t('listing.banners.inReviewTitle')}>
+          {t('listing.banners.inReview')}
+        </Alert>
+      ) : null}
+      {!inReview && submission?.admin_message ? (
+        <Alert
+          color={submission.approval_state === 'rejected' ? 'red' : 'green'}
+          title={
+            submission.approval_state === 'rejected'
+              ? t('listing.banners.rejectedTitle')
+              : t('listing.banners.approvedTitle')
+          }
+        >
+          <Stack gap="xs">
+            {submission.approval_state === 'rejected' ? (
+              <Text size="sm">{t('listing.banners.rejected')}</Text>
+            ) : null}
+            <Spoiler
+              maxHeight={48}
+              showLabel={t('listing.banners.showMore')}
+              hideLabel={t('listing.banners.showLess')}
+            >
+              <div className="listing-admin-message">
+                <SafeHtml html={submission.admin_message} />
+              </div>
+            </Spoiler>
+            {rejectionReasons.length > 0 ? (
+              <Stack gap={2}>
+                <Text size="sm" fw={600}>
+                  {t('listing.banners.reasons')}
+                </Text>
+                {rejectionReasons.map((reason) => {
+                  const reasonTab = REJECTION_REASONS.find((entry) => entry.code === reason.code)?.tab;
+                  return (
+                    <Text size="sm" key={reason.code}>
+                      {t(`listing.rejectionReasons.${reason.code}`)}
+                      {reasonTab ? ` (${t(`listing.tabs.${reasonTab}`)})` : ''}
+                      {reason.note ? ` — ${reason.note}` : ''}
+                    </Text>
+                  );
+                })}
+              </Stack>
+            ) : null}
+          </Stack>
+        </Alert>
+      ) : null}
+      {submission?.has_published_app && state === 'draft' ? (
+        <Alert color="gray">{t('listing.banners.publishedChanges')}</Alert>
+      ) : null}
+      {!canEdit && mode === 'developer' ? (
+        <Alert color="gray">{t('listing.banners.noPermission')}</Alert>
+      ) : null}
+      {notValid ? (
+        <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
+          {t('listing.validation.notValid')}
+        </Alert>
+      ) : null}
+      <MutationErrorAlert error={save.error} title={t('listing.errors.saveTitle')} />
+
+      <Tabs value={tab} onChange={(next) => next && setTab(next as ListingTab)} keepMounted={false}>
+        <Tabs.List>
+          {tabs.map((name) => (
+            <Tabs.Tab
+              key={name}
+              value={name}
+              rightSection={
+                tabsWithErrors.has(name) ? (
+                  <IconAlertCircle
+                    size={16}
+                    color="var(--mantine-color-red-6)"
+                    aria-label={t('listing.hasErrors')}
+                    role="img"
+                  />
+                ) : null
+              }
+            >
+              {t(`listing.tabs.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {tabs.map((name) => {
+          const Panel = TAB_COMPONENTS[name];
+          return (
+            <Tabs.Panel key={name} value={name} pt="lg">
+              <fieldset
+                className={classes.readOnly}
+                disabled={readOnly}
+                aria-label={t(`listing.tabs.${name}`)}
+              >
+                <Panel ctx={ctx} />
+              </fieldset>
+            </Tabs.Panel>
+          );
+        })}
+      </Tabs>
+
+      {mode === 'developer' ? (
+        <Paper className={classes.footer} p="sm" component="footer" aria-label={t('listing.footer.label')}>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {dirty ? t('listing.footer.unsaved') : t('listing.footer.allSaved')}
+            </Text>
+            <Group gap="sm">
+              {!readOnly ? (
+                <Button
+                  variant="default"
+                  onClick={() => void saveDraft()}
+                  loading={save.isPending}
+                  disabled={!dirty}
+                >
+                  {t('listing.actions.saveDraft')}
+                </Button>
+              ) : null}
+              <Button variant="light" onClick={() => checkAll() && setPreviewing(true)}>
+                {t('listing.actions.preview')}
+              </Button>
+              {canSubmit && inReview ? (
+                <Button color="red" variant="light" onClick={() => setConfirming('withdraw')}>
+                  {t('listing.actions.withdraw')}
+                </Button>
+              ) : null}
+              {canSubmit && !inReview ? (
+                <Button
+                  onClick={() => checkAll() && setConfirming('submit')}
+                  disabled={dirty || !submission || save.isPending}
+                  title={dirty || !submission ? t('listing.footer.saveFirst') : undefined}
+                >
+                  {resubmit ? t('listing.actions.resubmit') : t('listing.actions.submit')}
+                </Button>
+              ) : null}
+            </Group>
+          </Group>
+        </Paper>
+      ) : null}
+
+      <Modal
+        opened={previewing}
+        onClose={() => setPreviewing(false)}
+        size="xl"
+        title={t('listing.preview.title')}
+      >
+        <ListingPreview listing={previewOfForm(values, references)} />
+      </Modal>
+      <Modal
+        opened={confirming === 'submit'}
+        onClose={() => setConfirming(null)}
+        title={resubmit ? t('listing.confirm.resubmitTitle') : t('listing.confirm.submitTitle')}
+        centered
+      >
+        <Stack>
+          <Text>{t('listing.confirm.submit')}</Text>
+          <Textarea
+            label={t('listing.fields.draft_developer_notes')}
+            autosize
+            minRows={2}
+            value={submitNotes || values.draft_developer_notes}
+            onChange={(event) => setSubmitNotes(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => void changeState('in_review')} loading={save.isPending} data-autofocus>
+              {resubmit ? t('listing.actions.resubmit') : t('listing.actions.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <ConfirmModal
+        opened={confirming === 'withdraw'}
+        title={t('listing.confirm.withdrawTitle')}
+        message={t('listing.confirm.withdraw')}
+        confirmLabel={t('listing.actions.withdraw')}
+        danger
+        loading={save.isPending}
+        onConfirm={() => void changeState('draft')}
+        onCancel={() => setConfirming(null)}
+      />
+    </Stack>
+  );
+}
+
+/** The submission a save updates: the newest unless it is published (then the save creates one). */
+function editableId(submission: Submission | null): number | null {
+  return submission && submission.state !== 'published' ? submission.id : null;
+}

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRoutes } from '../../router';
+import { buildSession } from '../../test/factories';
+import { type FetchHandler, mockFetch, renderRoutes } from '../../test/render';
+import { buildDeveloperApp } from '../developer-apps/factories';
+import { listAnswer } from '../notifications/factories';
+import { INFO_BANNER_KEY } from './constants';
+import { buildCompleteSubmission, buildReferences } from './factories';
+
+const refs = buildReferences();
+
+function serve(overrides: { app?: Parameters<typeof buildDeveloperApp>[0]; handler?: FetchHandler } = {}) {
+  return mockFetch((url, init) => {
+    const own = overrides.handler?.(url, init);
+    if (own) return own;
+    if (url === '/api/v1/session') return { body: buildSession() };
+    if (url.startsWith('/api/v1/notifications')) return listAnswer([], { unread: 0 });
+    if (url === '/api/v1/developer_apps/5') return { body: buildDeveloperApp(overrides.app) };
+    if (url === '/api/v1/developer_apps/5/submissions/current') return { body: buildCompleteSubmission() };
+    if (url === '/api/v1/categories') return { body: refs.categories };
+    if (url === '/api/v1/regions') return { body: refs.regions };
+    if (url === '/api/v1/product_tools') return { body: refs.productTools };
+    if (url === '/api/v1/security_standards') return { body: refs.securityStandards };
+    if (url.startsWith('/api/v1/manifests')) return listAnswer([], { perPage: 100 });
+    return undefined;
+  });
+}
+
+describe('Marketplace listing tab', () => {
+  beforeEach(() => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 1280 });
+    window.localStorage.clear();
+  });
+  afterEach(() => window.localStorage.clear());
+
+  it('shows the info banner, help links and the editor with the saved listing', async () => {
+    serve({ app: { marketplace_enabled: true } });
+    renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing');
+    expect(await screen.findByRole('textbox', { name: /Public name/ })).toHaveValue('Crane Tracker');
+    expect(screen.getByText('List your app in the marketplace')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Developer documentation' })).toHaveAttribute(
+      'href',
+      '/reference/rest/tags/marketplace-listing',
+    );
+    expect(screen.queryByText('Already a partner?')).toBeNull();
+  });
+
+  it('opens the FAQ beside the form', async () => {
+    serve({ app: { marketplace_enabled: true } });
+    const { user } = renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing');
+    await screen.findByRole('textbox', { name: /Public name/ });
+    await user.click(screen.getByRole('button', { name: 'Marketplace FAQ' }));
+    const faq = await screen.findByRole('dialog', { name: 'Marketplace FAQ' });
+    expect(within(faq).getByText('Why are listings refused?')).toBeInTheDocument();
+  });
+
+  it('remembers a dismissed info banner in this browser', async () => {
+    serve({ app: { marketplace_enabled: true } });
+    const first = renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing');
+    await screen.findByRole('textbox', { name: /Public name/ });
+    await first.user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('List your app in the marketplace')).toBeNull();
+    expect(window.localStorage.getItem(INFO_BANNER_KEY)).toBe('1');
+    first.unmount();
+    serve({ app: { marketplace_enabled: true } });
+    renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing');
+    await screen.findByRole('textbox', { name: /Public name/ });
+    expect(screen.queryByText('List your app in the marketplace')).toBeNull();
+  });
+
+  it('offers the activation cards with the app id while the marketplace is off', async () => {
+    serve({ app: { marketplace_enabled: false } });
+    renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing');
+    const existing = await screen.findByRole('region', { name: 'Already a partner?' });
+    expect(within(existing).getByRole('link', { name: 'Request access' })).toHaveAttribute(
+      'href',
+      'https://partners.example.com/existing?developer_app_id=5',
+    );
+    const fresh = screen.getByRole('region', { name: 'Not yet a partner?' });
+    expect(within(fresh).getByRole('link', { name: 'Become a partner' })).toHaveAttribute(
+      'href',
+      'https://partners.example.com/new?developer_app_id=5',
+    );
+    expect(screen.getByRole('link', { name: 'partners@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:partners@example.com',
+    );
+  });
+
+  it('says when the listing cannot be loaded and retries', async () => {
+    let fail = true;
+    serve({
+      app: { marketplace_enabled: true },
+      handler: (url) =>
+        url === '/api/v1/developer_apps/5/submissions/current' && fail
+          ? {
+              status: 500,
+              body: { errors: ['boom'], error: { code: 'internal', message: 'boom', details: [] } },
+            }
+          : undefined,
+    });
+    const { user } = renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing');
+    const retry = await screen.findByRole('button', { name: /Try again|Retry/ });
+    fail = false;
+    await user.click(retry);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Public name/ })).toHaveValue('Crane Tracker'),
+    );
+  });
+});

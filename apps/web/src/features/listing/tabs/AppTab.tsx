@@ -1,0 +1,99 @@
+import { LISTING_LIMITS } from '@lintel/shared/listing';
+import { MultiSelect, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { EditorContext } from '../editorContext';
+import { textProps } from '../fields';
+
+/** App Information (spec 3 §2 "App tab"): names, texts, categories, and the version section. */
+export function AppTab({ ctx }: { ctx: EditorContext }) {
+  const { t } = useTranslation();
+  const { values, references } = ctx;
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('listing.fields.public_name')}
+          description={t('listing.help.maxChars', { max: LISTING_LIMITS.publicName })}
+          withAsterisk
+          {...textProps(ctx, 'public_name')}
+        />
+        <TextInput
+          label={t('listing.fields.tagline')}
+          description={t('listing.help.maxChars', { max: LISTING_LIMITS.tagline })}
+          withAsterisk
+          {...textProps(ctx, 'tagline')}
+        />
+        <TextInput label={t('listing.fields.built_by')} withAsterisk {...textProps(ctx, 'built_by')} />
+        <TextInput label={t('listing.fields.sold_by')} withAsterisk {...textProps(ctx, 'sold_by')} />
+      </SimpleGrid>
+      <MultiSelect
+        label={t('listing.fields.category_ids')}
+        description={t('listing.help.categories', { max: LISTING_LIMITS.categoriesMax })}
+        withAsterisk
+        data={references.categories.map((category) => ({ value: String(category.id), label: category.name }))}
+        value={values.category_ids.map(String)}
+        onChange={(picked) => ctx.set('category_ids', picked.map(Number))}
+        error={ctx.error('category_ids')}
+        readOnly={ctx.readOnly}
+        searchable
+        nothingFoundMessage={t('listing.empty.noMatch')}
+      />
+      <Textarea
+        label={t('listing.fields.description')}
+        description={t('listing.help.maxChars', { max: LISTING_LIMITS.description })}
+        withAsterisk
+        autosize
+        minRows={4}
+        {...textProps(ctx, 'description')}
+      />
+      <Textarea
+        label={t('listing.fields.about')}
+        withAsterisk
+        autosize
+        minRows={3}
+        {...textProps(ctx, 'about')}
+      />
+      <Textarea
+        label={t('listing.fields.how_it_works')}
+        description={t('listing.help.maxChars', { max: LISTING_LIMITS.howItWorks })}
+        withAsterisk
+        autosize
+        minRows={3}
+        {...textProps(ctx, 'how_it_works')}
+      />
+      <Title order={3} size="h5" mt="sm">
+        {t('listing.sections.version')}
+      </Title>
+      <Select
+        label={t('listing.fields.app_version_id')}
+        description={t('listing.help.appVersion')}
+        withAsterisk
+        data={references.versions.map((version) => ({
+          value: String(version.app_version_id),
+          label: version.semantic_version,
+        }))}
+        value={values.app_version_id === null ? null : String(values.app_version_id)}
+        onChange={(picked) => ctx.set('app_version_id', picked === null ? null : Number(picked))}
+        error={ctx.error('app_version_id')}
+        readOnly={ctx.readOnly}
+        placeholder={references.versions.length === 0 ? t('listing.empty.noVersions') : undefined}
+        nothingFoundMessage={t('listing.empty.noVersions')}
+      />
+      <Textarea
+        label={t('listing.fields.draft_developer_notes')}
+        description={t('listing.help.developerNotes')}
+        withAsterisk
+        autosize
+        minRows={2}
+        {...textProps(ctx, 'draft_developer_notes')}
+      />
+      <Switch
+        label={t('listing.fields.installable')}
+        description={t('listing.help.installable')}
+        checked={values.installable}
+        onChange={(event) => ctx.set('installable', event.currentTarget.checked)}
+        disabled={ctx.readOnly}
+      />
+    </Stack>
+  );
+}
