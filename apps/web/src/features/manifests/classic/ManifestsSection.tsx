@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySaved } from '../../../components/notifySaved';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { useCurrentUser } from '../../auth/queries';
+import { hasOauthComponent } from '../editor/documents';
 import { PromoteModal } from '../PromoteModal';
 import { useManifests, useReviewManifest } from '../queries';
 import { classicSectionId } from './ClassicSection';
@@ -32,6 +33,7 @@ export function ManifestsSection({ app }: { app: DeveloperApp }) {
   const [promoting, setPromoting] = useState<ManifestSummary | null>(null);
   const [review, setReview] = useState<{ version: ManifestSummary; action: ReviewAction } | null>(null);
   const [created, setCreated] = useState<ManifestSummary | null>(null);
+  const [firstOauth, setFirstOauth] = useState(false);
   const sandbox = useManifests(app.id, 'Sandbox');
   const production = useManifests(app.id, 'ProductionEnvironment');
   const reviewVersion = useReviewManifest(app.id);
@@ -129,6 +131,32 @@ export function ManifestsSection({ app }: { app: DeveloperApp }) {
           </Group>
         </Alert>
       ) : null}
+      {firstOauth ? (
+        <Alert
+          color="blue"
+          title={t('classicManifests.tables.firstOauth.title')}
+          withCloseButton
+          closeButtonLabel={t('common.close')}
+          onClose={() => setFirstOauth(false)}
+          mb="md"
+          role="status"
+        >
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('classicManifests.tables.firstOauth.message')}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() =>
+                document
+                  .getElementById(classicSectionId('sandbox'))
+                  ?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+              }
+            >
+              {t('classicManifests.tables.firstOauth.view')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
       <Tabs value={tab} onChange={(value) => setTab(value === 'production' ? 'production' : 'sandbox')}>
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <Tabs.List>
@@ -166,6 +194,7 @@ export function ManifestsSection({ app }: { app: DeveloperApp }) {
             onClose={() => setEditor(null)}
             onCreated={(version) => {
               setEditor(null);
+              setFirstOauth(sandboxVersions.length === 0 && hasOauthComponent(version.content));
               setCreated(version);
               setTab('sandbox');
               notifySaved(t('classicManifests.editor.created'));

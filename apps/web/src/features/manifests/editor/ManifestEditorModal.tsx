@@ -1,5 +1,5 @@
 import type { DeveloperApp } from '@lintel/shared';
-import { type ManifestSummary, suggestNextVersion } from '@lintel/shared/manifests';
+import { type Manifest, type ManifestSummary, suggestNextVersion } from '@lintel/shared/manifests';
 import { Center, Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
@@ -24,7 +24,7 @@ export interface ManifestEditorModalProps {
   app: DeveloperApp;
   mode: ManifestEditorMode;
   onClose: () => void;
-  onCreated: (version: ManifestSummary) => void;
+  onCreated: (version: Manifest) => void;
 }
 
 const fullHeight = { body: { height: 'calc(100dvh - 70px)' } };

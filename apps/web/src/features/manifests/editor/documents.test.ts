@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applySnippet, familyOf, hasExistingManifest, permissionsOf, withPermissions } from './documents';
+import {
+  applySnippet,
+  familyOf,
+  hasExistingManifest,
+  hasOauthComponent,
+  permissionsOf,
+  withPermissions,
+} from './documents';
 
 const parse = (text: string | null) => JSON.parse(text ?? 'null');
 
@@ -49,5 +56,18 @@ describe('manifest text edits of the JSON editor', () => {
     const written = withPermissions(text, { company: {}, project: { rfi: 'standard' } });
     expect(parse(written)).toEqual({ schema_version: '4.1', permissions: { project: { rfi: 'standard' } } });
     expect(parse(withPermissions(text, { company: {}, project: {} }))).toEqual({ schema_version: '4.1' });
+  });
+
+  it('tells a manifest with OAuth instances (3.x components.oauth) from one without', () => {
+    const oauth = { uid: 'u', uuid: 'v', grant_type: 'authorization_code' };
+    expect(hasOauthComponent({ schema_version: '3', components: { oauth: { instances: [oauth] } } })).toBe(
+      true,
+    );
+    expect(hasOauthComponent({ schema_version: '3', components: { oauth: { instances: [] } } })).toBe(false);
+    expect(hasOauthComponent({ schema_version: '3', components: { iframe: { instances: [] } } })).toBe(false);
+    expect(
+      hasOauthComponent({ schema_version: '4.1', fullscreen: { source_url: 'https://a.example' } }),
+    ).toBe(false);
+    expect(hasOauthComponent(null)).toBe(false);
   });
 });

@@ -94,3 +94,13 @@ export function withPermissions(text: string, levels: ScopedLevels): string | nu
   const { permissions: _old, ...rest } = current;
   return formatJson(Object.keys(permissions).length > 0 ? { ...rest, permissions } : rest);
 }
+
+/**
+ * Whether a manifest declares OAuth instances (schema 3.x `components.oauth.instances`): the first sandbox
+ * version that does raises the first-OAuth banner (spec 2 §4 Promotion).
+ */
+export function hasOauthComponent(content: unknown): boolean {
+  if (!isObject(content) || !isObject(content.components)) return false;
+  const oauth = content.components.oauth;
+  return isObject(oauth) && Array.isArray(oauth.instances) && oauth.instances.length > 0;
+}
