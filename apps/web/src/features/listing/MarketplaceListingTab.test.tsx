@@ -4,6 +4,7 @@ import { createRoutes } from '../../router';
 import { buildSession } from '../../test/factories';
 import { type FetchHandler, mockFetch, renderRoutes } from '../../test/render';
 import { buildDeveloperApp } from '../developer-apps/factories';
+import { writeFlag } from '../manifests/optIn/flags';
 import { listAnswer } from '../notifications/factories';
 import { INFO_BANNER_KEY } from './constants';
 import { buildCompleteSubmission, buildReferences } from './factories';
@@ -31,6 +32,9 @@ describe('Marketplace listing tab', () => {
   beforeEach(() => {
     Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 1280 });
     window.localStorage.clear();
+    // The tab of the newer layout (the older one shows the same editor as a section of its page).
+    writeFlag('beta', true);
+    writeFlag('selfServiceIntroDismissed', true);
   });
   afterEach(() => window.localStorage.clear());
 
