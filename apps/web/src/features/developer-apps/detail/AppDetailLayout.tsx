@@ -5,7 +5,6 @@ import {
   Container,
   Grid,
   Group,
-  Modal,
   NavLink,
   Stack,
   Text,
@@ -33,10 +32,10 @@ import { useManifest } from '../../manifests/queries';
 import { AppAvatar, RoleBadge } from '../AppBadges';
 import { appPath, DEVELOPER_APPS_PATH } from '../constants';
 import { CredentialsLoadError } from '../credentials/CredentialsLoadError';
-import { SecretReveal } from '../credentials/SecretReveal';
 import { useDeveloperApp, useGenerateFakeSandbox } from '../queries';
 import { AppWarnings } from './AppWarnings';
 import type { AppOutletContext } from './appOutlet';
+import { FakeSandboxModal } from './FakeSandboxModal';
 import { SandboxCard } from './SandboxCard';
 import { SandboxMissing } from './SandboxMissing';
 import { APP_TABS, type AppTab, tabFromPath, tabPath, tabVisible } from './tabs';
@@ -189,22 +188,7 @@ export function AppDetailLayout() {
           )}
         </Grid.Col>
       </Grid>
-      <Modal
-        opened={Boolean(fake.data)}
-        onClose={() => fake.reset()}
-        title={t('developerApps.sandbox.fakeCreated')}
-        centered
-        closeOnClickOutside={false}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        {fake.data ? (
-          <SecretReveal
-            secret={fake.data.app_secret}
-            clientId={fake.data.sandbox?.app_id}
-            onDone={() => fake.reset()}
-          />
-        ) : null}
-      </Modal>
+      <FakeSandboxModal fake={fake} />
     </Container>
   );
 }

@@ -1,5 +1,5 @@
 import type { DeveloperApp } from '@lintel/shared';
-import { Anchor, Breadcrumbs, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -7,8 +7,8 @@ import { AppAvatar, RoleBadge } from '../../developer-apps/AppBadges';
 import { CollaboratorsTab } from '../../developer-apps/collaborators/CollaboratorsTab';
 import { appPath, DEVELOPER_APPS_PATH } from '../../developer-apps/constants';
 import { ProductionCredentials } from '../../developer-apps/credentials/ProductionCredentials';
-import { SecretReveal } from '../../developer-apps/credentials/SecretReveal';
 import { AppWarnings } from '../../developer-apps/detail/AppWarnings';
+import { FakeSandboxModal } from '../../developer-apps/detail/FakeSandboxModal';
 import { SandboxCard } from '../../developer-apps/detail/SandboxCard';
 import { SandboxMissing } from '../../developer-apps/detail/SandboxMissing';
 import { APP_TABS, type AppTab } from '../../developer-apps/detail/tabs';
@@ -154,22 +154,7 @@ export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPag
         </Stack>
       )}
       {builderUnavailable ? <BuilderUnavailableModal /> : null}
-      <Modal
-        opened={Boolean(fake.data)}
-        onClose={() => fake.reset()}
-        title={t('developerApps.sandbox.fakeCreated')}
-        centered
-        closeOnClickOutside={false}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        {fake.data ? (
-          <SecretReveal
-            secret={fake.data.app_secret}
-            clientId={fake.data.sandbox?.app_id}
-            onDone={() => fake.reset()}
-          />
-        ) : null}
-      </Modal>
+      <FakeSandboxModal fake={fake} />
     </Container>
   );
 }
