@@ -81,6 +81,39 @@ export const manifestRepository = {
       .executeTakeFirst();
   },
 
+  /**
+   * An app's version counts and newest version per environment in two statements (the app page reads
+   * them on every visit): counts and newest ids grouped, then those rows.
+   */
+  async overview(
+    db: Db,
+    appId: number,
+  ): Promise<Record<EnvironmentType, { count: number; latest: AppVersionSummaryRow | undefined }>> {
+    const groups = await db
+      .selectFrom('app_versions')
+      .select((eb) => [
+        'environment_type',
+        eb.fn.countAll<string>().as('count'),
+        eb.fn.max('id').as('latest_id'),
+      ])
+      .where('developer_app_id', '=', appId)
+      .groupBy('environment_type')
+      .execute();
+    const ids = groups.map((group) => group.latest_id);
+    const rows =
+      ids.length === 0
+        ? []
+        : await db.selectFrom('app_versions').select(SUMMARY_COLUMNS).where('id', 'in', ids).execute();
+    const of = (environment: EnvironmentType) => {
+      const group = groups.find((g) => g.environment_type === environment);
+      return {
+        count: Number(group?.count ?? 0),
+        latest: rows.find((row) => row.id === group?.latest_id),
+      };
+    };
+    return { Sandbox: of('Sandbox'), ProductionEnvironment: of('ProductionEnvironment') };
+  },
+
   find(db: Db, id: number): Promise<AppVersionRow | undefined> {
     return db.selectFrom('app_versions').selectAll().where('id', '=', id).executeTakeFirst();
   },

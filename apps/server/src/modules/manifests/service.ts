@@ -96,9 +96,15 @@ export class ManifestService {
   }
 
   /** Flags of versions of one app: submittable (newest production, confidential), promotable (see below). */
-  private async flagger(db: Db, appId: number, sandboxIds: readonly number[]) {
+  private async flagger(
+    db: Db,
+    appId: number,
+    sandboxIds: readonly number[],
+    /** The newest production version when the caller has read it already (undefined: none). */
+    known?: { latestProduction: AppVersionSummaryRow | undefined },
+  ) {
     const [latestProduction, promoted] = await Promise.all([
-      repo.latest(db, appId, 'ProductionEnvironment'),
+      known ? known.latestProduction : repo.latest(db, appId, 'ProductionEnvironment'),
       repo.promotedAmong(db, sandboxIds),
     ]);
     return (
@@ -154,18 +160,17 @@ export class ManifestService {
   /** The newest versions of an app and how many there are. */
   async overview(appId: number): Promise<ManifestsOverview> {
     const { db } = this.deps;
-    const [sandbox, production, sandboxCount, productionCount] = await Promise.all([
-      repo.latest(db, appId, 'Sandbox'),
-      repo.latest(db, appId, 'ProductionEnvironment'),
-      repo.count(db, appId, 'Sandbox'),
-      repo.count(db, appId, 'ProductionEnvironment'),
-    ]);
-    const flags = await this.flagger(db, appId, sandbox ? [sandbox.id] : []);
+    const { Sandbox, ProductionEnvironment } = await repo.overview(db, appId);
+    const sandbox = Sandbox.latest;
+    const production = ProductionEnvironment.latest;
+    const flags = await this.flagger(db, appId, sandbox ? [sandbox.id] : [], {
+      latestProduction: production,
+    });
     return {
       latestSandbox: sandbox ? { row: sandbox, flags: flags(sandbox) } : null,
       latestProduction: production ? { row: production, flags: flags(production) } : null,
-      sandboxCount,
-      productionCount,
+      sandboxCount: Sandbox.count,
+      productionCount: ProductionEnvironment.count,
     };
   }
 
