@@ -1,14 +1,25 @@
 import type { DeveloperApp } from '@lintel/shared';
 import type { ManifestSummary } from '@lintel/shared/manifests';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildSession } from '../../../test/factories';
 import { type FetchHandler, mockFetch, renderRoutes } from '../../../test/render';
 import { AppDetailLayout } from '../../developer-apps/detail/AppDetailLayout';
 import { buildCollaborator, buildDeveloperApp } from '../../developer-apps/factories';
 import { listAnswer } from '../../notifications/factories';
 import { writeFlag } from '../optIn/flags';
+import { buildManifest } from '../testing';
 import { buildVersion } from './factories';
+
+// The JSON editor (CodeMirror) has tests of its own; here it stands in as the version it would create.
+const created = vi.hoisted(() => ({ content: {} as Record<string, unknown> }));
+vi.mock('../editor/ManifestEditorModal', () => ({
+  default: ({ onCreated }: { onCreated: (version: unknown) => void }) => (
+    <button type="button" onClick={() => onCreated(buildManifest({ id: 1, content: created.content }))}>
+      Editor creates
+    </button>
+  ),
+}));
 
 const routes = [
   {
@@ -174,5 +185,28 @@ describe('an app the builder cannot show', () => {
     renderRoutes(routes, '/developer_apps/5');
     expect(await screen.findByText('Configurations tab')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('raises the first-OAuth banner for a first version with an OAuth component, not for a later one (spec 2 §4)', async () => {
+    created.content = {
+      schema_version: '3',
+      components: { oauth: { instances: [{ uid: 'u', uuid: 'v', grant_type: 'authorization_code' }] } },
+    };
+    serve();
+    const { user, unmount } = renderRoutes(routes, '/developer_apps/5');
+    let region = await manifestsRegion();
+    await user.click(await within(region).findByRole('button', { name: 'Create new version' }));
+    await user.click(await screen.findByRole('button', { name: 'Editor creates' }));
+    expect(await within(region).findByText("Your app's first OAuth component")).toBeInTheDocument();
+    unmount();
+
+    serve({ sandbox: [buildVersion({ id: 1, semantic_version: '0.1.0' })] });
+    const again = renderRoutes(routes, '/developer_apps/5');
+    region = await manifestsRegion();
+    await within(region).findByRole('table', { name: 'Sandbox manifests' });
+    await again.user.click(within(region).getByRole('button', { name: 'Create new version' }));
+    await again.user.click(await screen.findByRole('button', { name: 'Editor creates' }));
+    expect(await within(region).findByText('Sandbox manifest created')).toBeInTheDocument();
+    expect(within(region).queryByText("Your app's first OAuth component")).not.toBeInTheDocument();
   });
 });
