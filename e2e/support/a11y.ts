@@ -34,6 +34,32 @@ export interface A11yOptions {
  * `screen()` calls it for every screen a journey passes; call it directly where no screenshot is taken.
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: A11yOptions = {}): Promise<void> {
+  // A toast caught mid fade-in (its text still half transparent) is not the page's contrast: every toast
+  // on the page first reaches full opacity with no transition running on it (bounded wait). A toast
+  // mounted a moment ago may not have started its transition yet (still at opacity 0), hence the opacity
+  // check beside the running animations. Nothing else waits, so every other screen is checked exactly as
+  // the journey left it.
+  await page
+    .waitForFunction(
+      () => {
+        const toasts = [...document.querySelectorAll('.mantine-Notification-root')];
+        const opaque = toasts.every((toast) => {
+          for (let element: Element | null = toast; element; element = element.parentElement) {
+            if (Number.parseFloat(getComputedStyle(element).opacity) < 1) return false;
+          }
+          return true;
+        });
+        const settled = document.getAnimations().every((animation) => {
+          const target = (animation.effect as KeyframeEffect | null)?.target;
+          const inToast = target instanceof Element && target.closest('[class*="mantine-Notification"]');
+          return !inToast || animation.playState !== 'running';
+        });
+        return opaque && settled;
+      },
+      null,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   let builder = new AxeBuilder({ page });
   if (options.include) builder = builder.include(options.include);
   const results = await builder.analyze();
