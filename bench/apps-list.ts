@@ -9,7 +9,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { backendsCpuDelta, databaseBackendsCpu } from './lib/pg-backends';
 import { checkPostgres, dropDatabase, freshDatabase } from './lib/postgres';
@@ -30,20 +37,6 @@ import {
   treeCpuMs,
   waitFor200,
 } from './lib/process';
-
-// autocannon's `requests[].onResponse` (status, body, context, headers), missing from autocannon.d.ts.
-declare module 'autocannon' {
-  interface Options {
-    requests?: Array<{
-      onResponse?: (
-        status: number,
-        body: string,
-        context: unknown,
-        headers: Record<string, string | string[]>,
-      ) => void;
-    }>;
-  }
-}
 
 const SERVER = 'apps/server/src/main.ts';
 const DATABASE = 'lintel_bench_apps';
@@ -86,8 +79,10 @@ interface BenchTables {
     internal_name: string;
     name: string;
     owner_id: number;
+    thumbnail_key: string | null;
     deleted_at: Date | null;
     created_at: Date;
+    updated_at: Date;
   };
   platform_sandboxes: { id: number; developer_app_id: number; status: string };
 }
@@ -106,28 +101,36 @@ interface Compiled {
   parameters: readonly unknown[];
 }
 
-function listQueries(userId: number): { count: Compiled; page: Compiled } {
-  const base = compiler
+// One statement for the page and its total (a window count rides on every row); a separate count runs
+// only for a page past the end, which the benchmark does not ask for.
+function listQueries(userId: number): { page: Compiled } {
+  const page = compiler
     .selectFrom('collaborators as c')
     .innerJoin('developer_apps as a', 'a.id', 'c.developer_app_id')
     .where('c.user_id', '=', userId)
-    .where('a.deleted_at', 'is', null);
-  const count = base.select((eb) => eb.fn.countAll<number>().as('total')).compile();
-  const page = base
-    .selectAll('a')
-    .select('c.role')
+    .where('a.deleted_at', 'is', null)
+    .select([
+      'a.id',
+      'a.name',
+      'a.internal_name',
+      'a.thumbnail_key',
+      'a.created_at',
+      'a.updated_at',
+      'c.role',
+    ])
+    .select(sql<string>`count(*) over ()`.as('total'))
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
     .limit(perPage)
     .offset((pageNumber - 1) * perPage)
     .compile();
-  return { count, page };
+  return { page };
 }
 
 function sandboxesQuery(appIds: number[]): Compiled {
   return compiler
     .selectFrom('platform_sandboxes')
-    .selectAll()
+    .select(['developer_app_id', 'status'])
     .where('developer_app_id', 'in', appIds)
     .compile();
 }
@@ -207,6 +210,9 @@ async function seed(client: pg.Client): Promise<Seeded> {
   const dev = await client.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEV_EMAIL]);
   const devId = dev.rows[0]?.id;
   if (devId === undefined) throw new Error(`${DEV_EMAIL} does not exist (SEED_DEMO did not run?)`);
+  // The demo seed's own app of the developer goes: the benchmark's user works on exactly --dev-apps
+  // apps of other owners.
+  await client.query('DELETE FROM developer_apps WHERE owner_id = $1', [devId]);
   await client.query(
     `INSERT INTO collaborators (developer_app_id, user_id, role, created_at)
      SELECT id, $1, CASE WHEN n % 4 = 0 THEN 'admin' ELSE 'developer' END, now()
@@ -638,7 +644,6 @@ async function main(): Promise<void> {
     const queries = listQueries(seeded.devId);
     const sandboxes = sandboxesQuery(first.items.map((item) => item.id));
     const issued = [
-      ['count', queries.count],
       ['page', queries.page],
       ['sandboxes', sandboxes],
     ] as const;
@@ -651,13 +656,11 @@ async function main(): Promise<void> {
 
     const plans = [
       await explain(client, 'page query', queries.page),
-      await explain(client, 'count query', queries.count),
       await explain(client, "sandboxes of the page's apps", sandboxes),
     ];
     const verdicts = [
       planVerdict(plans[0] as Plan, ['collaborators_user_app', 'developer_apps_pkey']),
-      planVerdict(plans[1] as Plan, ['collaborators_user_app', 'developer_apps_pkey']),
-      planVerdict(plans[2] as Plan, ['platform_sandboxes_developer_app_id_key']),
+      planVerdict(plans[1] as Plan, ['platform_sandboxes_developer_app_id_key']),
     ];
 
     const shutdown = await stop(server);

@@ -10,6 +10,26 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     expectBody?: string;
     timeout?: number;
+    /** Requests each connection sends in turn, over and over. */
+    requests?: RequestSpec[];
+  }
+
+  export interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+
+  export interface RequestSpec extends RequestParams {
+    /** Called before each send: may change the request (e.g. a fresh body). */
+    setupRequest?: (request: RequestParams, context: unknown) => RequestParams;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: unknown,
+      headers: Record<string, string | string[]>,
+    ) => void;
   }
 
   export interface Histogram {

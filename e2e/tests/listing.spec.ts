@@ -1,71 +1,12 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type ApiSession, newUser, signIn, signUpAdmin, signUpViaApi } from '../support/api';
-import { uniqueAppName } from '../support/developer-apps';
+import { expect, type Page, test } from '@playwright/test';
+import { newUser, signIn, signUpAdmin, signUpViaApi } from '../support/api';
 import { pngOf } from '../support/images';
+import { appWithPromotedVersion } from '../support/listing';
 import { Mailbox } from '../support/mailbox';
 
 const mailbox = new Mailbox();
 test.beforeAll(() => mailbox.start());
 test.afterAll(() => mailbox.stop());
-
-const MANIFEST = JSON.stringify({
-  schema_version: '4.1',
-  app_manifest: { uid: 'crane-tracker', name: 'Crane Tracker' },
-  fullscreen: { source_url: 'https://tiles.example/app', description: 'Dashboard' },
-  permissions: { project: { budgeting: 'readonly' } },
-});
-
-/**
- * An app with a live sandbox and a promoted (production) version, made through the API; a platform
- * administrator grants it production access and enables its marketplace listing.
- */
-async function appWithPromotedVersion(
-  page: Page,
-  session: ApiSession,
-  admin: { request: APIRequestContext; session: ApiSession },
-): Promise<number> {
-  const headers = { 'X-CSRF-Token': session.csrfToken };
-  const created = await page.request.post('/api/v1/developer_apps', {
-    data: { internal_name: uniqueAppName('Listing App') },
-    headers,
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const appId = ((await created.json()) as { id: number }).id;
-  await expect
-    .poll(
-      async () => (await (await page.request.get(`/api/v1/developer_apps/${appId}`)).json()).sandbox?.status,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe('live');
-  const granted = await admin.request.patch(`/api/v1/admin/developer_apps/${appId}`, {
-    data: { developer_app: { production_access: 'granted', marketplace_enabled: true } },
-    headers: { 'X-CSRF-Token': admin.session.csrfToken },
-  });
-  expect(granted.status(), await granted.text()).toBe(200);
-  const version = await page.request.post('/api/v1/app_versioned_manifests', {
-    data: {
-      developer_app_id: appId,
-      environment_type: 'Sandbox',
-      semantic_version: '1.0.0',
-      content: MANIFEST,
-    },
-    headers,
-  });
-  expect(version.status(), await version.text()).toBe(201);
-  const promoted = await page.request.post('/api/v1/app_version_promotions', {
-    data: {
-      app_version_promotion: {
-        source_app_version_id: ((await version.json()) as { id: number }).id,
-        changelog: 'First release',
-      },
-    },
-    headers,
-  });
-  expect(promoted.status(), await promoted.text()).toBe(201);
-  return appId;
-}
 
 const field = (page: Page, name: RegExp) => page.getByRole('textbox', { name });
 const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });

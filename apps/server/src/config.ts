@@ -136,6 +136,10 @@ const environment = z.object({
   CAN_CREATE_SANDBOX_MANIFESTS: bool.default(true),
   GOVERNMENT_CLOUD: bool.default(false),
   FORM_EXPERIENCE_FORCED: bool.default(false),
+  /** The portal runs on the QA host: the rate-limit bucket page offers the Staging quota-minder only. */
+  QA_HOST: bool.default(false),
+  /** The Bearer token the platform sends with its events (POST /api/v1/platform/events); unset: refused. */
+  PLATFORM_EVENTS_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
 });
 
 export type Environment = z.infer<typeof environment>;
@@ -191,6 +195,10 @@ export interface Config {
   governmentCloud: boolean;
   /** FORM_EXPERIENCE_FORCED: every user is in the form-based experience. */
   formExperienceForced: boolean;
+  /** QA_HOST: the portal runs on the QA host, so its quota-minder server is Staging (spec 1 §9). */
+  qaHost: boolean;
+  /** PLATFORM_EVENTS_SECRET: the platform's events carry it as a Bearer token; without it none is accepted. */
+  platformEventsSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -253,5 +261,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     canCreateSandboxManifests: e.CAN_CREATE_SANDBOX_MANIFESTS,
     governmentCloud: e.GOVERNMENT_CLOUD,
     formExperienceForced: e.FORM_EXPERIENCE_FORCED,
+    qaHost: e.QA_HOST,
+    platformEventsSecret: e.PLATFORM_EVENTS_SECRET,
   };
 }

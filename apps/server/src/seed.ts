@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/index';
 import { hashPassword } from './http/crypto';
 import { authRepository } from './modules/auth/repository';
+import { seedDemoListing } from './seed-marketplace';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -29,11 +30,13 @@ export async function seedDemo(
   if (existing) return false;
   const passwordHash = await hashPassword(config.demoPassword, config.scryptLogN);
   for (const account of DEMO_ACCOUNTS) {
-    await authRepository.insertUser(db, {
+    const user = await authRepository.insertUser(db, {
       ...account,
       password_hash: passwordHash,
       confirmed_at: new Date(),
     });
+    // The developer's published demo app: the marketplace and the engagement report have data at once.
+    if (user && !account.is_admin) await seedDemoListing(db, user.id);
   }
   return true;
 }

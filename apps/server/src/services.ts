@@ -3,15 +3,23 @@ import type { Db } from './db/index';
 import { type Mailer, mailJobs } from './jobs/mail/mailer';
 import type { JobQueue } from './jobs/queue';
 import type { AnyJobDefinition } from './jobs/workers';
+import { AdminAppService } from './modules/admin-apps/service';
+import { AdminListService } from './modules/admin-lists/service';
+import { AnalyticsService } from './modules/analytics/service';
+import { AuditService } from './modules/audit/service';
 import { AuthService } from './modules/auth/service';
+import { ChangelogService } from './modules/changelog/service';
 import { CollaboratorService } from './modules/collaborators/service';
 import { CredentialService } from './modules/credentials/service';
 import { DeveloperAppService } from './modules/developer-apps/service';
 import { ListingService } from './modules/listings/service';
 import { ManifestService } from './modules/manifests/service';
+import { MarketplaceService } from './modules/marketplace/service';
+import { MetricsService } from './modules/metrics/service';
 import { notificationJobs } from './modules/notifications/jobs';
 import { NotificationService } from './modules/notifications/service';
 import { OutboundEmailService } from './modules/outbound-emails/service';
+import { RateLimitService } from './modules/rate-limits/service';
 import { SandboxService } from './modules/sandboxes/service';
 import type { Platform } from './platform/types';
 import type { Storage } from './storage/index';
@@ -27,6 +35,14 @@ export interface Services {
   collaborators: CollaboratorService;
   manifests: ManifestService;
   listings: ListingService;
+  changelog: ChangelogService;
+  rateLimits: RateLimitService;
+  audit: AuditService;
+  adminApps: AdminAppService;
+  adminLists: AdminListService;
+  marketplace: MarketplaceService;
+  metrics: MetricsService;
+  analytics: AnalyticsService;
 }
 
 export interface ServiceDeps {
@@ -39,16 +55,26 @@ export interface ServiceDeps {
 }
 
 export function createServices(deps: ServiceDeps): Services {
+  const developerApps = new DeveloperAppService(deps);
+  const listings = new ListingService(deps);
   const services: Services = {
     auth: new AuthService(deps),
     notifications: new NotificationService(deps),
     outboundEmails: new OutboundEmailService(deps),
-    developerApps: new DeveloperAppService(deps),
+    developerApps,
     sandboxes: new SandboxService(deps),
     credentials: new CredentialService(deps),
     collaborators: new CollaboratorService(deps),
     manifests: new ManifestService(deps),
-    listings: new ListingService(deps),
+    changelog: new ChangelogService(deps),
+    rateLimits: new RateLimitService(deps),
+    audit: new AuditService(deps),
+    adminApps: new AdminAppService(deps, developerApps),
+    adminLists: new AdminListService(deps),
+    listings,
+    marketplace: new MarketplaceService(deps, listings),
+    metrics: new MetricsService(deps),
+    analytics: new AnalyticsService(deps),
   };
   deps.platform.onSandboxFinished((event) => services.sandboxes.sandboxFinished(event));
   return services;

@@ -14,6 +14,7 @@ export function buildUser(overrides: Partial<UserRow> = {}): UserRow {
     confirmed_at: new Date(),
     created_at: new Date(),
     updated_at: new Date(),
+    platform_id: null,
     ...overrides,
   };
 }

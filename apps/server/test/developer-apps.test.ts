@@ -77,6 +77,38 @@ describe('GET /api/v1/developer_apps', () => {
     );
     expect((await clients.stranger.request({ method: 'GET', url: base })).json()).toEqual([]);
   });
+
+  it('pages newest first with the total on every page, past the last one too, and leaves deleted apps out', async () => {
+    const user = await createUser(runtime);
+    const client = await signIn(runtime.app, user);
+    const names = ['One', 'Two', 'Three', 'Four', 'Five'];
+    for (const name of names) {
+      expect(
+        (await client.request({ method: 'POST', url: base, payload: { internal_name: name } })).statusCode,
+      ).toBe(201);
+    }
+    const gone = (
+      await client.request({ method: 'POST', url: base, payload: { internal_name: 'Gone' } })
+    ).json();
+    await runtime.database.db
+      .updateTable('developer_apps')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', gone.id)
+      .execute();
+    const pageOf = (page: number) =>
+      client.request({ method: 'GET', url: `${base}?page=${page}&per_page=2` });
+    const seen: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const response = await pageOf(page);
+      expect(response.headers.total, `page ${page}`).toBe('5');
+      expect(response.headers['per-page']).toBe('2');
+      seen.push(...response.json().map((item: { name: string }) => item.name));
+    }
+    expect(seen).toEqual([...names].reverse());
+    const past = await pageOf(4);
+    expect(past.json()).toEqual([]);
+    expect(past.headers.total).toBe('5');
+  });
 });
 
 describe('the role matrix on one app (spec 2 §6)', () => {

@@ -60,12 +60,12 @@ function box(type: string, ...payload: Buffer[]): Buffer {
 /**
  * A tiny MP4 (or QuickTime, brand `qt  `) whose video track header says `width`×`height`; `mdatBytes`
  * of media data before the `moov` box puts it past the upload's inspected head (a file that is not
- * "fast start").
+ * "fast start"), unless `fastStart` keeps the `moov` box first as an encoder's web export does.
  */
 export function mp4Of(
   width: number,
   height: number,
-  options: { brand?: string; mdatBytes?: number } = {},
+  options: { brand?: string; mdatBytes?: number; fastStart?: boolean } = {},
 ): Buffer {
   const brand = options.brand ?? 'isom';
   const ftyp = box(
@@ -96,7 +96,9 @@ export function mp4Of(
     box('trak', box('tkhd', tkhd), box('mdia', box('hdlr', hdlr))),
   );
   const mdat = box('mdat', Buffer.alloc(options.mdatBytes ?? 64, 0x11));
-  return (options.mdatBytes ?? 0) > 0 ? Buffer.concat([ftyp, mdat, moov]) : Buffer.concat([ftyp, moov, mdat]);
+  return (options.mdatBytes ?? 0) > 0 && !options.fastStart
+    ? Buffer.concat([ftyp, mdat, moov])
+    : Buffer.concat([ftyp, moov, mdat]);
 }
 
 /** How many files the local storage holds (uploads of refused requests must not stay). */

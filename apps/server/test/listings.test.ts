@@ -334,6 +334,31 @@ describe('the review state machine (spec 3 §4)', () => {
     });
     expect(app.published_app).toMatchObject({ id: draft.id });
 
+    // The audit trail keeps the admin's two decisions, each with the fields it changed.
+    const audit = await runtime.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'subject_id', 'actor_id', 'changes'])
+      .where('developer_app_id', '=', team.app.id)
+      .where('subject_type', '=', 'marketplace_submission')
+      .orderBy('id')
+      .execute();
+    expect(audit).toMatchObject([
+      {
+        action: 'marketplace_listing.approved',
+        subject_id: String(draft.id),
+        actor_id: team.users.platformAdmin.id,
+        changes: {
+          before: { state: 'in_review' },
+          after: { state: 'published', approval_state: 'approved' },
+        },
+      },
+      {
+        action: 'marketplace_listing.rejected',
+        subject_id: String(next.json().id),
+        changes: { after: { state: 'draft', approval_state: 'rejected' } },
+      },
+    ]);
+
     const events = await runtime.database.db
       .selectFrom('listing_review_events')
       .select(['submission_id', 'state'])
@@ -376,6 +401,29 @@ describe('the review state machine (spec 3 §4)', () => {
     const stale = await patch(owner, draft.id, { tagline: 'Edit the old one' });
     expect(stale.statusCode).toBe(409);
     expect((await rowOf(draft.id)).tagline).toBe('Daily logs from the field, in one place');
+  });
+
+  it('gives each file the upload it comes from (origin_id), so the next draft diffs against the published one', async () => {
+    const team = await appWithTeam(runtime);
+    const { owner, developer, platformAdmin } = team.clients;
+    const draft = await completeListing(team);
+    for (const item of [draft.small_logo, ...draft.pictures]) expect(item.origin_id).toBe(item.id);
+    await patch(owner, draft.id, { state: 'in_review' });
+    await adminPatch(platformAdmin, draft.id, { approval_state: 'approved' });
+    const next = (await save(owner, team.app.id, { tagline: 'Now with photos' })).json();
+    expect(next.pictures.map((p: { id: number }) => p.id)).not.toEqual(
+      draft.pictures.map((p: { id: number }) => p.id),
+    );
+    expect(next.pictures.map((p: { origin_id: number }) => p.origin_id)).toEqual(
+      draft.pictures.map((p: { id: number }) => p.id),
+    );
+    expect(next.small_logo.origin_id).toBe(draft.small_logo.id);
+    // Every reader of the app sees both submissions, whatever their role; the admin's view is the same.
+    for (const client of [developer, platformAdmin]) {
+      const published = await client.request({ method: 'GET', url: `/api/v1/submissions/${draft.id}` });
+      expect(published.statusCode).toBe(200);
+      expect(published.json().pictures[0].origin_id).toBe(draft.pictures[0].id);
+    }
   });
 
   it('refuses an incomplete listing on submit with one detail per field path, and changes nothing', async () => {

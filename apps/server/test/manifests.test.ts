@@ -436,6 +436,32 @@ describe('PATCH /api/v1/app_versions/:id — the review state machine', () => {
       'manifest_review_submit',
       'manifest_review_approve',
     ]);
+    // Only the platform admin's decisions are audited, with the state and notes they changed.
+    const audit = await runtime.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'subject_id', 'changes'])
+      .where('developer_app_id', '=', app.id)
+      .where('subject_type', '=', 'app_version')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'app_version.rejected',
+        subject_id: String(production.id),
+        changes: {
+          before: { state: 'in_review', admin_notes: null },
+          after: { state: 'confidential', admin_notes: 'Missing support link' },
+        },
+      },
+      {
+        action: 'app_version.approved',
+        subject_id: String(production.id),
+        changes: {
+          before: { state: 'in_review', admin_notes: 'Missing support link' },
+          after: { state: 'published', admin_notes: 'Looks good' },
+        },
+      },
+    ]);
     const appJson = (
       await as.owner.request({ method: 'GET', url: `/api/v1/developer_apps/${app.id}` })
     ).json();

@@ -15,6 +15,17 @@ const PUBLIC = new Set([
   'POST /api/v1/client_errors',
   // The embedded video host plays listing videos to anyone holding the hashed id (public marketplace).
   'GET /api/v1/video_host/medias/{hashed_id}',
+  // The API changelog is open to visitors; a session only widens what it shows (issue 12).
+  'GET /api/v1/resource_groups/aggregated_changelog',
+  // The public marketplace: visitors browse, view and install without an account (issue 12).
+  'GET /api/v1/marketplace/apps',
+  'GET /api/v1/marketplace/apps/{id}',
+  'GET /api/v1/marketplace/apps/{id}/media/{media_id}',
+  'GET /api/v1/marketplace/categories',
+  'POST /api/v1/marketplace/apps/{id}/installations',
+  'POST /api/v1/marketplace/apps/{id}/installations/{installation_id}/uninstall',
+  // The platform's events carry its Bearer secret instead of a session (issue 12).
+  'POST /api/v1/platform/events',
 ]);
 
 let runtime: Runtime;

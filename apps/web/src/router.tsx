@@ -14,40 +14,86 @@ const AUTH = ['auth'] as const;
 // The account page reuses the sign-up form's texts; the home page lists announcements.
 const ACCOUNT = ['account', 'auth', 'classicManifests'] as const;
 const HOME = ['home', 'adminNotifications'] as const;
-const APPS = ['developerApps', 'manifests', 'listing'] as const;
+// The versions and listing tabs show the review-queue place (adminLists).
+const APPS = ['developerApps', 'manifests', 'listing', 'adminLists'] as const;
 // The app page is the tabbed layout or, for users who have not opted in to the form-based
 // experience, the older single page with the manifest tables and the JSON editor (spec 2 §2).
-const APP_PAGE = ['developerApps', 'manifests', 'classicManifests', 'listing'] as const;
-// The announcement form previews the notification card of the developers' list.
-const ANNOUNCEMENT_FORM = ['adminNotifications', 'notifications'] as const;
+const APP_PAGE = ['developerApps', 'manifests', 'classicManifests', 'listing', 'metrics'] as const;
+// The marketplace and metrics pages (the marketplace's listing page shows the listing preview).
+const METRICS = ['metrics', 'developerApps', 'listing'] as const;
+/** The marketplace and metrics pages, through one small loader chunk (features/metrics/pageLoaders.ts). */
+function metricsPage(name: keyof typeof import('./features/metrics/pageLoaders')) {
+  return page(METRICS, async () => (await import('./features/metrics/pageLoaders'))[name]());
+}
+// The admin console's pages load their areas' texts together: the announcement form previews the
+// notification card of the developers' list; the admin app page embeds the listing editor, the
+// engagement report and the app's audit events.
+const ADMIN = [
+  'admin',
+  'adminApps',
+  'listing',
+  'developerApps',
+  'manifests',
+  'metrics',
+  'adminLists',
+  'adminNotifications',
+  'notifications',
+  'rateLimits',
+  'audit',
+  'changelog',
+] as const;
+// The public pages (publicPages.ts) load their few texts together.
+const PUBLIC = ['changelog', 'reference', 'legal', 'invitations'] as const;
+/** A public page, through the one loader module of the public pages (publicPages.ts). */
+function publicPage(name: keyof typeof import('./publicPages').publicPages) {
+  return page(PUBLIC, async () => (await import('./publicPages')).publicPages[name]());
+}
+
+/** An admin page, through the one loader module of the admin pages (adminPages.ts). */
+function adminPage(name: Exclude<keyof typeof import('./adminPages').adminPages, 'adminApp'>) {
+  return page(ADMIN, async () => (await import('./adminPages')).adminPages[name]());
+}
+
+/** A tab of the app page, through the one loader module of the tabs (detail/tabLoaders.ts). */
+function tab(name: keyof typeof import('./features/developer-apps/detail/tabLoaders').tabLoaders) {
+  return page(APPS, async () =>
+    (await import('./features/developer-apps/detail/tabLoaders')).tabLoaders[name](),
+  );
+}
 
 /** The tabs of an app page; the metrics tab has no route until there is metrics data. */
 function developerAppTabRoutes(): RouteObject[] {
-  const configurations = page(APPS, async () =>
-    (await import('./features/manifests/tabLoaders')).loadConfigurationsTab(),
-  );
+  const configurations = tab('configurations');
   return [
     { index: true, element: configurations },
     { path: 'configurations', element: configurations },
-    {
-      path: 'versions',
-      element: page(APPS, async () => (await import('./features/manifests/tabLoaders')).loadVersionsTab()),
-    },
-    { path: 'settings', element: page(APPS, () => import('./features/developer-apps/settings/SettingsTab')) },
-    {
-      path: 'oauthCredentials',
-      element: page(APPS, () => import('./features/developer-apps/credentials/OAuthCredentialsTab')),
-    },
+    { path: 'versions', element: tab('versions') },
+    { path: 'settings', element: tab('settings') },
+    { path: 'oauthCredentials', element: tab('oauthCredentials') },
     { path: 'oauth_credentials', element: <Navigate to="../oauthCredentials" replace relative="path" /> },
-    {
-      path: 'collaborators',
-      element: page(APPS, () => import('./features/developer-apps/collaborators/CollaboratorsTab')),
-    },
-    {
-      path: 'marketplaceListing',
-      element: page(APPS, () => import('./features/listing/MarketplaceListingTab')),
-    },
+    { path: 'collaborators', element: tab('collaborators') },
+    { path: 'marketplaceListing', element: tab('marketplaceListing') },
     { path: 'marketplace_listing', element: <Navigate to="../marketplaceListing" replace relative="path" /> },
+    {
+      path: 'engagement',
+      element: metricsPage('loadMetricsTab'),
+    },
+  ];
+}
+
+type AdminAppPage = keyof Awaited<ReturnType<typeof import('./adminPages').adminPages.adminApp>>;
+/** A page of the admin app page's chunk (features/admin-apps/pages.ts), through adminPages.ts. */
+const adminAppPage = (name: AdminAppPage) =>
+  page(ADMIN, async () => ({ default: (await (await import('./adminPages')).adminPages.adminApp())[name] }));
+
+/** The tabs of the admin app page (spec 1 §2), and its new-contact form. */
+function adminAppTabRoutes(): RouteObject[] {
+  return [
+    { index: true, element: adminAppPage('GeneralTab') },
+    { path: 'sandbox', element: adminAppPage('SandboxTab') },
+    { path: 'marketplaceListing', element: adminAppPage('AdminListingRoute') },
+    { path: 'metrics', element: adminAppPage('AdminMetricsTab') },
+    { path: 'contacts/new', element: adminAppPage('NewContactPage') },
   ];
 }
 
@@ -90,15 +136,29 @@ export function createRoutes(): RouteObject[] {
             {
               // Signed-out visitors are offered sign-in and sign-up that come back here.
               path: 'invitations/accept',
-              element: page(['invitations'], () => import('./features/invitations/AcceptInvitationPage')),
+              element: publicPage('acceptInvitation'),
             },
             {
               path: 'terms_and_conditions',
-              element: page(['legal'], () => import('./features/legal/TermsPage')),
+              element: publicPage('terms'),
+            },
+            {
+              // The API changelog is open to visitors; staff see more once signed in (issue 12).
+              path: 'changelog',
+              element: publicPage('changelog'),
+            },
+            {
+              // The public marketplace: no sign-in needed.
+              path: 'marketplace',
+              element: metricsPage('loadMarketplacePage'),
+            },
+            {
+              path: 'marketplace/:id',
+              element: metricsPage('loadMarketplaceAppPage'),
             },
             {
               path: 'reference/*',
-              element: page(['reference'], () => import('./features/reference/ReferenceRoute')),
+              element: publicPage('reference'),
             },
             {
               element: <RequireAuth />,
@@ -127,6 +187,10 @@ export function createRoutes(): RouteObject[] {
                   element: page(APPS, () => import('./features/developer-apps/DeveloperAppsPage')),
                 },
                 {
+                  path: 'developer_apps/:id/metrics',
+                  element: metricsPage('loadReportPage'),
+                },
+                {
                   path: 'developer_apps/:id',
                   element: page(APP_PAGE, () => import('./features/developer-apps/detail/AppDetailLayout')),
                   children: developerAppTabRoutes(),
@@ -135,32 +199,27 @@ export function createRoutes(): RouteObject[] {
                   path: 'admin',
                   element: <RequireAdmin />,
                   children: [
-                    { index: true, element: <Navigate to="outbound_emails" replace /> },
+                    { index: true, element: <Navigate to="developer_apps" replace /> },
+                    { path: 'outbound_emails', element: adminPage('outboundEmails') },
+                    { path: 'rate_limits', element: adminPage('rateLimits') },
+                    { path: 'audit', element: adminPage('audit') },
+                    { path: 'developer_apps', element: adminPage('developerApps') },
                     {
-                      path: 'outbound_emails',
-                      element: page(['admin'], () => import('./features/admin/OutboundEmailsPage')),
+                      path: 'developer_apps/:id',
+                      element: adminAppPage('AdminAppLayout'),
+                      children: adminAppTabRoutes(),
                     },
-                    {
-                      path: 'notifications',
-                      element: page(
-                        ['adminNotifications'],
-                        () => import('./features/admin-notifications/AdminNotificationsPage'),
-                      ),
-                    },
-                    {
-                      path: 'notifications/new',
-                      element: page(
-                        ANNOUNCEMENT_FORM,
-                        () => import('./features/admin-notifications/AdminNotificationFormPage'),
-                      ),
-                    },
-                    {
-                      path: 'notifications/:id/edit',
-                      element: page(
-                        ANNOUNCEMENT_FORM,
-                        () => import('./features/admin-notifications/AdminNotificationFormPage'),
-                      ),
-                    },
+                    { path: 'review_queue', element: adminPage('reviewQueue') },
+                    { path: 'developers', element: adminPage('developers') },
+                    { path: 'developers/:id/edit', element: adminPage('developerEdit') },
+                    { path: 'oauth_applications', element: adminPage('oauthApplications') },
+                    { path: 'analytics', element: metricsPage('loadAdminAnalyticsPage') },
+                    { path: 'notifications', element: adminPage('notifications') },
+                    { path: 'notifications/new', element: adminPage('notificationForm') },
+                    { path: 'notifications/:id/edit', element: adminPage('notificationForm') },
+                    { path: 'changelog', element: adminPage('changelog') },
+                    { path: 'changelog/new', element: adminPage('changelogForm') },
+                    { path: 'changelog/:id/edit', element: adminPage('changelogForm') },
                   ],
                 },
               ],

@@ -240,6 +240,8 @@ export const developerAppResponse = z.object({
   unpublished_app: marketplaceAppSummary.nullable(),
   /** Whether the app's listing may appear in the marketplace (platform administrators switch it). */
   marketplace_enabled: z.boolean(),
+  /** An integration contact exists (platform administrators add them): a published app needs one. */
+  has_support_contact: z.boolean(),
 });
 export type DeveloperApp = z.infer<typeof developerAppResponse>;
 
@@ -282,16 +284,6 @@ export const updateDeveloperAppRequest = z.strictObject({
   }),
 });
 export type UpdateDeveloperAppRequest = z.input<typeof updateDeveloperAppRequest>;
-
-export const adminUpdateDeveloperAppRequest = z.strictObject({
-  developer_app: z.strictObject({
-    production_access: productionAccess.optional(),
-    deleted_at: z.null().optional(),
-    internal_name: appName(DEVELOPER_APP_LIMITS.internalName).optional(),
-    /** Lets the app's listing appear in the marketplace (spec 3 §6). */
-    marketplace_enabled: z.boolean().optional(),
-  }),
-});
 
 export const updateSandboxRequest = z.strictObject({
   sandbox: z.strictObject({

@@ -1,5 +1,9 @@
+export * from './admin-apps';
+export * from './admin-lists';
 export * from './api/index';
+export * from './audit';
 export * from './auth';
+export * from './changelog';
 export * from './collaborators';
 export * from './contract';
 export * from './developer-apps';
@@ -11,4 +15,5 @@ export * from './notifications';
 export * from './outbound-emails';
 export * from './paging';
 export * from './query';
+export * from './rate-limits';
 export * from './uploads';

@@ -15,6 +15,8 @@ export interface UsersTable {
   confirmed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The developer's account number on the platform (0012_admin_lists). */
+  platform_id: Generated<number | null>;
 }
 
 export type UserTokenPurpose = 'confirmation' | 'password_reset';
@@ -106,6 +108,26 @@ export interface DeveloperAppsTable {
   updated_at: Timestamp;
   /** Whether the app's listing may appear in the marketplace (0007_listings). */
   marketplace_enabled: Generated<boolean>;
+  /** The admin form's credential settings (0013_admin_apps). */
+  legacy: Generated<boolean>;
+  connectable: Generated<boolean>;
+  allowed_cors_domains: Generated<string>;
+}
+
+/** An app's integration contact, added by platform administrators (0013_admin_apps). */
+export interface IntegrationContactsTable {
+  id: Generated<number>;
+  developer_app_id: number;
+  name: string;
+  email: string;
+  created_at: Timestamp;
+}
+
+/** The embedded platform's own record of who owns an app (0013_admin_apps). */
+export interface PlatformAppOwnersTable {
+  developer_app_id: number;
+  owner_user_id: number;
+  updated_at: Timestamp;
 }
 
 export interface CollaboratorsTable {
@@ -139,8 +161,9 @@ export interface PlatformOAuthApplicationsTable {
   uid: string;
   secret_hash: string;
   name: string;
-  environment: 'production' | 'sandbox';
-  developer_app_id: number;
+  /** monthly_sandbox and the platform's own applications have no portal app (0014). */
+  environment: 'production' | 'sandbox' | 'monthly_sandbox';
+  developer_app_id: number | null;
   redirect_uri: Generated<string>;
   confidential: Generated<boolean>;
   secret_rotated_at: NullableTimestamp;
@@ -228,6 +251,17 @@ export interface Database {
   listing_media: ListingMediaTable;
   video_host_medias: VideoHostMediasTable;
   listing_review_events: ListingReviewEventsTable;
+  audit_events: AuditEventsTable;
+  changelog_entries: ChangelogEntriesTable;
+  platform_rate_limit_buckets: PlatformRateLimitBucketsTable;
+  platform_rate_limit_bucket_templates: PlatformRateLimitBucketTemplatesTable;
+  integration_contacts: IntegrationContactsTable;
+  platform_app_owners: PlatformAppOwnersTable;
+  platform_installations: PlatformInstallationsTable;
+  platform_marketplace_views: PlatformMarketplaceViewsTable;
+  platform_daily_installations: PlatformDailyCountsTable;
+  platform_daily_views: PlatformDailyCountsTable;
+  platform_processed_events: { id: string; type: string; processed_at: Timestamp };
 }
 
 /** A jsonb column: read as the parsed value, written as its JSON text. */
@@ -332,11 +366,108 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OutboundEmailRow = Selectable<OutboundEmailsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+export type ChangelogEntryRow = Selectable<ChangelogEntriesTable>;
 export type DeveloperAppRow = Selectable<DeveloperAppsTable>;
 export type SubmissionRow = Selectable<MarketplaceSubmissionsTable>;
 export type ListingMediaRow = Selectable<ListingMediaTable>;
 export type CollaboratorRow = Selectable<CollaboratorsTable>;
+export type IntegrationContactRow = Selectable<IntegrationContactsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type PlatformSandboxRow = Selectable<PlatformSandboxesTable>;
 export type AppVersionRow = Selectable<AppVersionsTable>;
 export type PlatformOAuthApplicationRow = Selectable<PlatformOAuthApplicationsTable>;
+/** An OAuth application of a portal app: production or sandbox, with its app. */
+export type PortalOAuthApplicationRow = PlatformOAuthApplicationRow & {
+  developer_app_id: number;
+  environment: 'production' | 'sandbox';
+};
+
+/** One platform-admin change or credential reset (issue 11): who, what, on which record, from where. */
+export interface AuditEventsTable {
+  id: ColumnType<string, never, never>;
+  actor_id: number | null;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  developer_app_id: number | null;
+  changes: JsonWithDefault<AuditChanges>;
+  client_address: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** The changed fields of an audited record, before and after the change. */
+export interface AuditChanges {
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
+
+/** One change of the platform's REST API (spec 2 §3, migration 0010). */
+export interface ChangelogEntriesTable {
+  id: Generated<number>;
+  summary: string;
+  description: Generated<string>;
+  endpoint: string | null;
+  type: 'fix' | 'new' | 'feature' | 'refinement' | 'deprecated' | 'sunset' | 'breaking';
+  breaking: Generated<boolean>;
+  /** A calendar date, read and written as YYYY-MM-DD text. */
+  datestamp: string;
+  versions: string | null;
+  link: string | null;
+  public: Generated<boolean>;
+  hidden: Generated<boolean>;
+  documentation_branch: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** The embedded quota-minder's rate-limit buckets (platform/), per server. */
+export interface PlatformRateLimitBucketsTable {
+  id: Generated<number>;
+  server: string;
+  name: string;
+  client_id: string;
+  domain: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type PlatformRateLimitBucketRow = Selectable<PlatformRateLimitBucketsTable>;
+
+export interface PlatformRateLimitBucketTemplatesTable {
+  id: Generated<number>;
+  bucket_id: number;
+  position: number;
+  name: string;
+  fill_type: 'count' | 'quota';
+  interval_ms: number;
+  limit: number;
+}
+export type PlatformRateLimitBucketTemplateRow = Selectable<PlatformRateLimitBucketTemplatesTable>;
+/** An installation of an app in a company, as the platform reports it (issue 12). */
+export interface PlatformInstallationsTable {
+  id: Generated<number>;
+  developer_app_id: number;
+  company_name: string;
+  company_is_demo: boolean;
+  user_email_address: string | null;
+  status: 'installed' | 'uninstalled';
+  installed_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type PlatformInstallationRow = Selectable<PlatformInstallationsTable>;
+
+/** One marketplace view of an app's listing: one per visitor and day. */
+export interface PlatformMarketplaceViewsTable {
+  id: Generated<number>;
+  developer_app_id: number;
+  visitor_key: string;
+  /** The UTC day, written as YYYY-MM-DD. */
+  day: ColumnType<Date, string, string>;
+  viewed_at: Timestamp;
+}
+
+/** A daily aggregate, kept up to date as the events arrive. */
+export interface PlatformDailyCountsTable {
+  developer_app_id: number;
+  day: ColumnType<Date, string, string>;
+  count: number;
+}

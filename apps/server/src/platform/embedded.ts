@@ -1,15 +1,24 @@
+import { QA_QUOTA_MINDER_SERVERS, QUOTA_MINDER_SERVERS } from '@lintel/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
-import type { PlatformOAuthApplicationRow, PlatformSandboxRow } from '../db/schema';
+import type { PlatformSandboxRow, PortalOAuthApplicationRow } from '../db/schema';
 import { hashToken, randomToken, type SecretBox } from '../http/crypto';
+import { EmbeddedMarketplace } from './marketplace';
+import { EmbeddedQuotaMinder } from './quota-minder';
 import { platformRepository as repo } from './repository';
 import type {
+  BucketInput,
   Environment,
   IssuedSecret,
   OAuthApplication,
+  OAuthApplicationListing,
+  OAuthApplicationQuery,
   Platform,
   PlatformJob,
+  PlatformMarketplace,
   PlatformScheduler,
+  PortalTransaction,
+  RateLimitBucket,
   Sandbox,
   SandboxFinished,
   SandboxStatus,
@@ -17,7 +26,7 @@ import type {
 
 export const SANDBOX_PROVISION_QUEUE = 'platform.sandbox.provision';
 
-function toOAuthApplication(row: PlatformOAuthApplicationRow): OAuthApplication {
+function toOAuthApplication(row: PortalOAuthApplicationRow): OAuthApplication {
   return {
     uid: row.uid,
     appId: row.developer_app_id,
@@ -42,17 +51,60 @@ function toOAuthApplication(row: PlatformOAuthApplicationRow): OAuthApplication 
  */
 export class EmbeddedPlatform implements Platform {
   #listeners: ((event: SandboxFinished) => Promise<void>)[] = [];
+  readonly marketplace: PlatformMarketplace;
 
   constructor(
     private readonly deps: {
       db: Db;
       /** Schedules the provisioning job inside the platform's own transaction. */
       schedule: (trx: Db, ...job: Parameters<PlatformScheduler>) => Promise<void>;
-      config: Pick<Config, 'sandboxProvisionDelayMs' | 'sandboxProvisionOutcome'>;
+      config: Pick<Config, 'sandboxProvisionDelayMs' | 'sandboxProvisionOutcome' | 'qaHost'>;
       /** Seals the secrets kept to be shown again. */
       secrets: SecretBox;
     },
-  ) {}
+  ) {
+    this.marketplace = new EmbeddedMarketplace(deps.db);
+    this.#quotaMinder = new EmbeddedQuotaMinder({
+      db: deps.db,
+      servers: deps.config.qaHost ? QA_QUOTA_MINDER_SERVERS : QUOTA_MINDER_SERVERS,
+    });
+  }
+
+  // The rate-limit buckets (spec 1 §2): the embedded quota-minder keeps them in our database.
+  readonly #quotaMinder: EmbeddedQuotaMinder;
+
+  quotaMinderServers(): readonly string[] {
+    return this.#quotaMinder.quotaMinderServers();
+  }
+
+  listBuckets(server: string): Promise<RateLimitBucket[]> {
+    return this.#quotaMinder.listBuckets(server);
+  }
+
+  findBucket(server: string, id: number, within?: PortalTransaction): Promise<RateLimitBucket | undefined> {
+    return this.#quotaMinder.findBucket(server, id, within);
+  }
+
+  createBucket(
+    server: string,
+    input: BucketInput,
+    within?: PortalTransaction,
+  ): Promise<RateLimitBucket | 'name_taken'> {
+    return this.#quotaMinder.createBucket(server, input, within);
+  }
+
+  updateBucket(
+    server: string,
+    id: number,
+    changes: Partial<BucketInput>,
+    within?: PortalTransaction,
+  ): Promise<RateLimitBucket | 'name_taken' | undefined> {
+    return this.#quotaMinder.updateBucket(server, id, changes, within);
+  }
+
+  deleteBucket(server: string, id: number, within?: PortalTransaction): Promise<boolean> {
+    return this.#quotaMinder.deleteBucket(server, id, within);
+  }
 
   onSandboxFinished(listener: (event: SandboxFinished) => Promise<void>): void {
     this.#listeners.push(listener);
@@ -177,7 +229,7 @@ export class EmbeddedPlatform implements Platform {
   }
 
   async sandboxStatuses(appIds: readonly number[]): Promise<Map<number, SandboxStatus>> {
-    const rows = await repo.sandboxesOfApps(this.deps.db, [...appIds]);
+    const rows = await repo.sandboxStatusesOfApps(this.deps.db, [...appIds]);
     return new Map(rows.map((row) => [row.developer_app_id, row.status]));
   }
 
@@ -208,12 +260,32 @@ export class EmbeddedPlatform implements Platform {
     return row ? toOAuthApplication(row) : undefined;
   }
 
-  async resetSecret(uid: string, now = new Date()): Promise<IssuedSecret> {
-    const row = await repo.findOAuthApplicationByUid(this.deps.db, uid);
+  async listOAuthApplications(
+    query: OAuthApplicationQuery,
+  ): Promise<{ applications: OAuthApplicationListing[]; total: number }> {
+    // Monthly sandboxes and the platform's own applications have no portal app (appId null).
+    const { rows, total } = await repo.listOAuthApplications(this.deps.db, query);
+    return {
+      applications: rows.map((row) => ({
+        uid: row.uid,
+        name: row.name,
+        appId: row.developer_app_id,
+        environment: row.environment,
+        createdAt: row.created_at,
+      })),
+      total,
+    };
+  }
+
+  // On PGlite's one connection a statement outside the caller's open transaction would wait for it
+  // forever: the reset joins that transaction when given one.
+  async resetSecret(uid: string, within?: PortalTransaction, now = new Date()): Promise<IssuedSecret> {
+    const db = within ?? this.deps.db;
+    const row = await repo.findOAuthApplicationByUid(db, uid);
     if (!row) throw new Error(`no OAuth application ${uid}`);
     if (row.revoked_at) throw new Error(`OAuth application ${uid} is revoked`);
     const secret = randomToken(32);
-    await repo.rotateSecret(this.deps.db, row.id, this.stored(secret), now);
+    await repo.rotateSecret(db, row.id, this.stored(secret), now);
     return { uid, secret };
   }
 
@@ -233,6 +305,14 @@ export class EmbeddedPlatform implements Platform {
   async revokeApplication(uid: string, now = new Date()): Promise<void> {
     const row = await repo.findOAuthApplicationByUid(this.deps.db, uid);
     if (row && !row.revoked_at) await repo.revoke(this.deps.db, row.id, now);
+  }
+
+  async appOwner(appId: number): Promise<number | null> {
+    return repo.appOwner(this.deps.db, appId);
+  }
+
+  async setAppOwner(appId: number, ownerUserId: number, now = new Date()): Promise<void> {
+    await repo.setAppOwner(this.deps.db, appId, ownerUserId, now);
   }
 
   /** What the platform keeps of a new secret: its hash, and its sealed copy while it may be shown. */

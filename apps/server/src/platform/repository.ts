@@ -1,6 +1,7 @@
 import type { Db } from '../db/index';
-import type { PlatformOAuthApplicationRow, PlatformSandboxRow } from '../db/schema';
-import type { Environment } from './types';
+import type { PlatformSandboxRow, PortalOAuthApplicationRow } from '../db/schema';
+import { likePattern } from '../http/paging';
+import type { Environment, OAuthListEnvironment } from './types';
 
 /** Every SQL statement of the embedded platform. */
 export const platformRepository = {
@@ -33,9 +34,17 @@ export const platformRepository = {
       .executeTakeFirst();
   },
 
-  sandboxesOfApps(db: Db, appIds: number[]): Promise<PlatformSandboxRow[]> {
+  /** The status of each app's sandbox: the two columns a list needs, not the whole row. */
+  sandboxStatusesOfApps(
+    db: Db,
+    appIds: number[],
+  ): Promise<Pick<PlatformSandboxRow, 'developer_app_id' | 'status'>[]> {
     if (appIds.length === 0) return Promise.resolve([]);
-    return db.selectFrom('platform_sandboxes').selectAll().where('developer_app_id', 'in', appIds).execute();
+    return db
+      .selectFrom('platform_sandboxes')
+      .select(['developer_app_id', 'status'])
+      .where('developer_app_id', 'in', appIds)
+      .execute();
   },
 
   /** Moves a pending sandbox on; returns undefined when it was no longer pending (idempotent job). */
@@ -77,7 +86,7 @@ export const platformRepository = {
       redirectUri: string;
     },
     now: Date,
-  ): Promise<PlatformOAuthApplicationRow> {
+  ): Promise<PortalOAuthApplicationRow> {
     return db
       .insertInto('platform_oauth_applications')
       .values({
@@ -93,28 +102,77 @@ export const platformRepository = {
         secret_rotated_at: null,
       })
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow() as Promise<PortalOAuthApplicationRow>;
   },
 
   oauthApplicationOf(
     db: Db,
     appId: number,
     environment: Environment,
-  ): Promise<PlatformOAuthApplicationRow | undefined> {
+  ): Promise<PortalOAuthApplicationRow | undefined> {
     return db
       .selectFrom('platform_oauth_applications')
       .selectAll()
       .where('developer_app_id', '=', appId)
       .where('environment', '=', environment)
-      .executeTakeFirst();
+      .executeTakeFirst() as Promise<PortalOAuthApplicationRow | undefined>;
   },
 
-  findOAuthApplicationById(db: Db, id: number): Promise<PlatformOAuthApplicationRow | undefined> {
-    return db.selectFrom('platform_oauth_applications').selectAll().where('id', '=', id).executeTakeFirst();
+  /** A portal app's OAuth application (the platform's own, without an app, are not the portal's). */
+  findOAuthApplicationById(db: Db, id: number): Promise<PortalOAuthApplicationRow | undefined> {
+    return db
+      .selectFrom('platform_oauth_applications')
+      .selectAll()
+      .where('id', '=', id)
+      .where('developer_app_id', 'is not', null)
+      .where('environment', 'in', ['production', 'sandbox'])
+      .executeTakeFirst() as Promise<PortalOAuthApplicationRow | undefined>;
   },
 
-  findOAuthApplicationByUid(db: Db, uid: string): Promise<PlatformOAuthApplicationRow | undefined> {
-    return db.selectFrom('platform_oauth_applications').selectAll().where('uid', '=', uid).executeTakeFirst();
+  /** A page of one environment's OAuth applications (no secret columns), for the admin list. */
+  async listOAuthApplications(
+    db: Db,
+    query: {
+      environment: OAuthListEnvironment;
+      name?: string;
+      uid?: string;
+      search?: string;
+      sort: { key: 'name' | 'uid'; direction: 'asc' | 'desc' }[];
+      page: number;
+      perPage: number;
+    },
+  ) {
+    let base = db.selectFrom('platform_oauth_applications').where('environment', '=', query.environment);
+    if (query.name) base = base.where('name', 'ilike', likePattern(query.name));
+    if (query.uid) base = base.where('uid', 'ilike', likePattern(query.uid));
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      base = base.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('uid', 'ilike', pattern)]));
+    }
+    const { total } = await base
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    let rows = base.select(['uid', 'name', 'developer_app_id', 'environment', 'created_at', 'id']);
+    for (const term of query.sort) rows = rows.orderBy(term.key, term.direction);
+    rows = rows.orderBy('id', 'asc');
+    return {
+      rows: await rows
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage)
+        .execute(),
+      total: Number(total),
+    };
+  },
+
+  /** A portal app's OAuth application by uid (the platform's own, without an app, are not the portal's). */
+  findOAuthApplicationByUid(db: Db, uid: string): Promise<PortalOAuthApplicationRow | undefined> {
+    return db
+      .selectFrom('platform_oauth_applications')
+      .selectAll()
+      .where('uid', '=', uid)
+      .where('developer_app_id', 'is not', null)
+      .where('environment', 'in', ['production', 'sandbox'])
+      .executeTakeFirst() as Promise<PortalOAuthApplicationRow | undefined>;
   },
 
   rotateSecret(
@@ -122,20 +180,23 @@ export const platformRepository = {
     id: number,
     secret: { hash: string; sealed: string },
     now: Date,
-  ): Promise<PlatformOAuthApplicationRow> {
-    return db
-      .updateTable('platform_oauth_applications')
-      .set({
-        secret_hash: secret.hash,
-        secret_sealed: secret.sealed,
-        secret_revealed_at: null,
-        revoked_at: null,
-        secret_rotated_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  ): Promise<PortalOAuthApplicationRow> {
+    return (
+      db
+        .updateTable('platform_oauth_applications')
+        .set({
+          secret_hash: secret.hash,
+          secret_sealed: secret.sealed,
+          secret_revealed_at: null,
+          revoked_at: null,
+          secret_rotated_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        // Only a portal app's application is rotated (found through findOAuthApplicationBy…).
+        .executeTakeFirstOrThrow() as Promise<PortalOAuthApplicationRow>
+    );
   },
 
   async revoke(db: Db, id: number, now: Date): Promise<void> {
@@ -175,6 +236,25 @@ export const platformRepository = {
       .updateTable('platform_oauth_applications')
       .set({ ...changes, updated_at: now })
       .where('id', '=', id)
+      .execute();
+  },
+
+  async appOwner(db: Db, appId: number): Promise<number | null> {
+    const row = await db
+      .selectFrom('platform_app_owners')
+      .select('owner_user_id')
+      .where('developer_app_id', '=', appId)
+      .executeTakeFirst();
+    return row?.owner_user_id ?? null;
+  },
+
+  async setAppOwner(db: Db, appId: number, ownerUserId: number, now: Date): Promise<void> {
+    await db
+      .insertInto('platform_app_owners')
+      .values({ developer_app_id: appId, owner_user_id: ownerUserId, updated_at: now })
+      .onConflict((c) =>
+        c.column('developer_app_id').doUpdateSet({ owner_user_id: ownerUserId, updated_at: now }),
+      )
       .execute();
   },
 };

@@ -1,3 +1,5 @@
+import type { Db } from '../db/index';
+
 export type Environment = 'production' | 'sandbox';
 export type SandboxStatus = 'pending' | 'live' | 'failed';
 
@@ -17,6 +19,31 @@ export interface OAuthApplication {
   secretRevealable: boolean;
   /** Production access was revoked or the app deleted: the application no longer works. */
   revoked: boolean;
+}
+
+/** The environments whose OAuth applications the admin list reads (monthly sandboxes are a platform of their own). */
+export type OAuthListEnvironment = Environment | 'monthly_sandbox';
+
+/** One OAuth application as the admin list shows it: never its secret. */
+export interface OAuthApplicationListing {
+  uid: string;
+  name: string;
+  /** The portal app it belongs to, when it belongs to one. */
+  appId: number | null;
+  environment: OAuthListEnvironment;
+  createdAt: Date;
+}
+
+/** A page of the platform's OAuth applications: filters match literally, case-insensitively. */
+export interface OAuthApplicationQuery {
+  environment: OAuthListEnvironment;
+  name?: string;
+  uid?: string;
+  /** Name or uid. */
+  search?: string;
+  sort: { key: 'name' | 'uid'; direction: 'asc' | 'desc' }[];
+  page: number;
+  perPage: number;
 }
 
 /** A sandbox company on the platform, with its OAuth application once it is live. */
@@ -59,7 +86,7 @@ export type PlatformScheduler = (name: string, data: object, startAfter: Date) =
  * applications, in the platform's own terms. Nothing outside platform/ knows which implementation runs,
  * and none of it takes part in the portal's transactions: it is another system.
  */
-export interface Platform {
+export interface Platform extends QuotaMinder {
   /** Asks for a sandbox; it starts pending and becomes live or failed later by itself. */
   requestSandbox(appId: number, appName: string): Promise<Sandbox>;
   /** Makes a sandbox live at once, for staff (canGenerateFakeSandbox); its new secret is returned once. */
@@ -75,6 +102,10 @@ export interface Platform {
   createProductionApplication(appId: number, appName: string, redirectUri: string): Promise<IssuedSecret>;
   oauthApplicationOf(appId: number, environment: Environment): Promise<OAuthApplication | undefined>;
   findOAuthApplication(uid: string): Promise<OAuthApplication | undefined>;
+  /** A page of one environment's OAuth applications, for the admin list. */
+  listOAuthApplications(
+    query: OAuthApplicationQuery,
+  ): Promise<{ applications: OAuthApplicationListing[]; total: number }>;
   /** A sandbox OAuth application's secret, shown again on the sandbox card; null when it cannot be. */
   sandboxSecret(uid: string): Promise<string | null>;
   /**
@@ -84,14 +115,161 @@ export interface Platform {
   revealSecret(uid: string): Promise<string | null>;
   /** Stops an application working (its secret and tokens); creating it again reissues a fresh secret. */
   revokeApplication(uid: string): Promise<void>;
-  /** Revokes the old secret (and, on the real platform, its tokens) and issues a new one. */
-  resetSecret(uid: string): Promise<IssuedSecret>;
+  /**
+   * Revokes the old secret (and, on the real platform, its tokens) and issues a new one; `within`, the
+   * portal's transaction that records the reset (PortalTransaction).
+   */
+  resetSecret(uid: string, within?: PortalTransaction): Promise<IssuedSecret>;
   updateOAuthApplication(
     uid: string,
     changes: { redirectUri?: string; confidential?: boolean },
   ): Promise<void>;
+  /**
+   * The platform's own record of who owns an app (a portal user id), kept apart from the portal's; null
+   * when the platform has no record of the app.
+   */
+  appOwner(appId: number): Promise<number | null>;
+  /** Tells the platform who owns an app now (app creation, ownership transfers, the admin's change). */
+  setAppOwner(appId: number, ownerUserId: number): Promise<void>;
   /** Called when a requested sandbox ends live or failed; a failing listener is called again later. */
   onSandboxFinished(listener: (event: SandboxFinished) => Promise<void>): void;
   /** The background jobs this adapter needs (the embedded platform's provisioning). */
   jobs(): PlatformJob[];
+  /** Installations of apps in companies and views of their marketplace listings (issue 12). */
+  readonly marketplace: PlatformMarketplace;
+}
+
+export type InstallationStatus = 'installed' | 'uninstalled';
+
+/** An app installed in a company of the platform. */
+export interface Installation {
+  id: number;
+  appId: number;
+  companyName: string;
+  companyIsDemo: boolean;
+  /** Who installed it: shown to platform administrators only. */
+  userEmailAddress: string | null;
+  status: InstallationStatus;
+  installedAt: Date;
+  /** When the platform last changed it (installed, then uninstalled). */
+  updatedAt: Date;
+}
+
+export const MARKETPLACE_EVENT_TYPES = [
+  'installation.created',
+  'installation.uninstalled',
+  'marketplace_app.viewed',
+] as const;
+
+/** What the platform reports about an app: the same events a real platform sends to the portal. */
+export interface MarketplaceEvent {
+  /** The platform's event id: an event already processed changes nothing. */
+  id: string;
+  type: (typeof MARKETPLACE_EVENT_TYPES)[number];
+  appId: number;
+  occurredAt: Date;
+  companyName: string | null;
+  companyIsDemo: boolean;
+  userEmailAddress: string | null;
+  /** Views: who looked (one view per visitor and day); the event id when the platform does not say. */
+  visitorKey?: string;
+}
+
+/**
+ * `recorded`: the event changed the counts; `duplicate`: its id was processed before; `ignored`: a view
+ * by a visitor already counted that day; `no_installation`: an uninstall of nothing installed.
+ */
+export type EventOutcome = 'recorded' | 'duplicate' | 'ignored' | 'no_installation';
+
+/** A count per UTC day (YYYY-MM-DD), oldest first. */
+export interface DailyCount {
+  day: string;
+  count: number;
+}
+
+/** The platform's side of the marketplace: installations, views and their daily counts. */
+export interface PlatformMarketplace {
+  record(event: MarketplaceEvent): Promise<{ outcome: EventOutcome; installation?: Installation }>;
+  /** A company installs an app from the embedded marketplace (status installed). */
+  install(
+    appId: number,
+    company: { companyName: string; companyIsDemo: boolean; userEmailAddress: string },
+  ): Promise<Installation>;
+  /** Uninstalls one installation, when the installer's e-mail matches; undefined otherwise. */
+  uninstall(
+    appId: number,
+    installationId: number,
+    userEmailAddress: string,
+  ): Promise<Installation | undefined>;
+  /** A visitor opened the app's listing: one view per visitor and day. */
+  view(appId: number, visitorKey: string, at?: Date): Promise<void>;
+  dailyInstallations(appId: number): Promise<DailyCount[]>;
+  dailyViews(appId: number): Promise<DailyCount[]>;
+  /** The install feed, newest first. */
+  installations(
+    appId: number,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: Installation[]; total: number }>;
+  /** Every installation of an app, oldest first, a batch at a time (the CSV export streams them). */
+  installationBatches(appId: number, batchSize: number): AsyncIterable<Installation[]>;
+}
+
+/** One counting rule of a rate-limit bucket: requests (count) or quota per interval, up to a limit. */
+export interface BucketTemplate {
+  name: string;
+  fillType: 'count' | 'quota';
+  intervalMs: number;
+  limit: number;
+}
+
+/** A quota-minder rate-limit bucket: on one server, for one client (and domain), with its templates. */
+export interface RateLimitBucket {
+  id: number;
+  server: string;
+  name: string;
+  clientId: string;
+  domain: string;
+  templates: BucketTemplate[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface BucketInput {
+  name: string;
+  clientId: string;
+  domain: string;
+  templates: BucketTemplate[];
+}
+
+/**
+ * The portal's transaction, for a platform that keeps its state in the portal's database (the embedded
+ * one): it makes its change in it, so the change and the portal's own record of it (the audit event)
+ * stand or fall together. A remote platform ignores it.
+ */
+export type PortalTransaction = Db;
+
+/**
+ * The quota-minder servers and their rate-limit buckets (spec 1 §2 "Rate-limit bucket admin page").
+ * Part of Platform; a bucket call on a server the platform does not offer is the caller's to refuse.
+ */
+export interface QuotaMinder {
+  /** The servers this portal offers: Staging on the QA host, else the production and sandbox servers. */
+  quotaMinderServers(): readonly string[];
+  listBuckets(server: string): Promise<RateLimitBucket[]>;
+  findBucket(server: string, id: number, within?: PortalTransaction): Promise<RateLimitBucket | undefined>;
+  /** Creates a bucket; 'name_taken' when the server already has a bucket of that name. */
+  createBucket(
+    server: string,
+    input: BucketInput,
+    within?: PortalTransaction,
+  ): Promise<RateLimitBucket | 'name_taken'>;
+  /** Changes the fields given (templates as a whole); undefined when the server has no such bucket. */
+  updateBucket(
+    server: string,
+    id: number,
+    changes: Partial<BucketInput>,
+    within?: PortalTransaction,
+  ): Promise<RateLimitBucket | 'name_taken' | undefined>;
+  /** Deletes a bucket; false when the server has no such bucket. */
+  deleteBucket(server: string, id: number, within?: PortalTransaction): Promise<boolean>;
 }

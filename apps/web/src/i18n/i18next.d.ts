@@ -3,8 +3,12 @@
 import 'i18next';
 import type account from './locales/en/account.json';
 import type admin from './locales/en/admin.json';
+import type adminApps from './locales/en/adminApps.json';
+import type adminLists from './locales/en/adminLists.json';
 import type adminNotifications from './locales/en/adminNotifications.json';
+import type audit from './locales/en/audit.json';
 import type auth from './locales/en/auth.json';
+import type changelog from './locales/en/changelog.json';
 import type classicManifests from './locales/en/classicManifests.json';
 import type common from './locales/en/common.json';
 import type components from './locales/en/components.json';
@@ -16,7 +20,9 @@ import type kit from './locales/en/kit.json';
 import type legal from './locales/en/legal.json';
 import type listing from './locales/en/listing.json';
 import type manifests from './locales/en/manifests.json';
+import type metrics from './locales/en/metrics.json';
 import type notifications from './locales/en/notifications.json';
+import type rateLimits from './locales/en/rateLimits.json';
 import type reference from './locales/en/reference.json';
 import type shell from './locales/en/shell.json';
 import type validation from './locales/en/validation.json';
@@ -38,10 +44,16 @@ export interface Resources {
   adminNotifications: typeof adminNotifications;
   developerApps: typeof developerApps;
   manifests: typeof manifests;
+  metrics: typeof metrics;
   invitations: typeof invitations;
   legal: typeof legal;
   listing: typeof listing;
   classicManifests: typeof classicManifests;
+  changelog: typeof changelog;
+  rateLimits: typeof rateLimits;
+  audit: typeof audit;
+  adminApps: typeof adminApps;
+  adminLists: typeof adminLists;
 }
 
 declare module 'i18next' {

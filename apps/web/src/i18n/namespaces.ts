@@ -25,6 +25,12 @@ export const AREA_NAMESPACES = [
   'legal',
   'listing',
   'classicManifests',
+  'changelog',
+  'rateLimits',
+  'audit',
+  'adminApps',
+  'adminLists',
+  'metrics',
 ] as const;
 
 export const NAMESPACES = [...STARTUP_NAMESPACES, ...AREA_NAMESPACES] as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../contract';
 import {
-  adminUpdateDeveloperAppRequest,
   createDeveloperAppRequest,
   DEVELOPER_APP_LIMITS,
   developerAppResponse,
@@ -80,30 +79,5 @@ export const developerAppEndpoints = {
     params: idParams,
     kind: 'file',
     errors: ['not_found'],
-  }),
-};
-
-/** Platform administrators on one app (spec 1 §7). */
-export const adminDeveloperAppEndpoints = {
-  get: endpoint({
-    method: 'GET',
-    path: '/api/v1/admin/developer_apps/:id',
-    summary: 'One app, deleted or not (admins)',
-    tags: ['Admin'],
-    auth: 'user',
-    params: idParams,
-    response: developerAppResponse,
-    errors: ['forbidden', 'not_found'],
-  }),
-  update: endpoint({
-    method: 'PATCH',
-    path: '/api/v1/admin/developer_apps/:id',
-    summary: 'Grant production access, undelete (deleted_at null) or rename (admins)',
-    tags: ['Admin'],
-    auth: 'user',
-    params: idParams,
-    body: adminUpdateDeveloperAppRequest,
-    response: developerAppResponse,
-    errors: ['forbidden', 'not_found'],
   }),
 };

@@ -1,8 +1,12 @@
+import { adminDeveloperAppEndpoints } from './admin-apps';
+import { adminListEndpoints, reviewQueueEndpoints } from './admin-lists';
+import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
+import { adminChangelogEndpoints, changelogEndpoints } from './changelog';
 import { clientErrorEndpoints } from './client-errors';
 import { collaboratorEndpoints } from './collaborators';
 import { credentialEndpoints } from './credentials';
-import { adminDeveloperAppEndpoints, developerAppEndpoints } from './developer-apps';
+import { developerAppEndpoints } from './developer-apps';
 import {
   adminListingEndpoints,
   listingEndpoints,
@@ -10,18 +14,28 @@ import {
   videoHostEndpoints,
 } from './listings';
 import { analyticsEndpoints, manifestEndpoints } from './manifests';
+import { marketplaceEndpoints, platformEventEndpoints } from './marketplace';
+import { adminAnalyticsEndpoints, adminMetricsEndpoints, metricsEndpoints } from './metrics';
 import { adminNotificationEndpoints, notificationEndpoints } from './notifications';
 import { outboundEmailEndpoints } from './outbound-emails';
+import { rateLimitEndpoints } from './rate-limits';
 import { sandboxEndpoints } from './sandboxes';
 
+export * from './admin-apps';
+export * from './admin-lists';
+export * from './audit';
 export * from './auth';
+export * from './changelog';
 export * from './client-errors';
 export * from './collaborators';
 export * from './credentials';
 export * from './developer-apps';
 export * from './manifests';
+export * from './marketplace';
+export * from './metrics';
 export * from './notifications';
 export * from './outbound-emails';
+export * from './rate-limits';
 export * from './sandboxes';
 
 /** Every endpoint group of the API; an area adds its group here. */
@@ -42,6 +56,17 @@ const groups = {
   listingEndpoints,
   adminListingEndpoints,
   videoHostEndpoints,
+  changelogEndpoints,
+  adminChangelogEndpoints,
+  rateLimitEndpoints,
+  auditEndpoints,
+  adminListEndpoints,
+  reviewQueueEndpoints,
+  marketplaceEndpoints,
+  platformEventEndpoints,
+  metricsEndpoints,
+  adminMetricsEndpoints,
+  adminAnalyticsEndpoints,
 };
 
 type Groups = typeof groups;

@@ -118,8 +118,16 @@ export const permissionCatalogueResponse = z.object({
 });
 export const viewKeysResponse = z.object({ views: z.array(z.string()) });
 
-/** Analytics events the web reports (spec 2 §7): the opt-in and opt-out of the form-based experience, the metrics report click. */
-export const ANALYTICS_KEYS = ['opted_in', 'opted_out', 'metrics_report_clicked'] as const;
+/**
+ * Analytics events the web reports (spec 2 §7): the opt-in and opt-out of the form-based experience, the
+ * metrics report click; spec 1 §7: the engagement report's CSV download.
+ */
+export const ANALYTICS_KEYS = [
+  'opted_in',
+  'opted_out',
+  'metrics_report_clicked',
+  'developers.app_metrics.download_csv.clicked',
+] as const;
 export const analyticsRequest = z.strictObject({
   key: z.enum(ANALYTICS_KEYS, { message: `must be one of ${ANALYTICS_KEYS.join(', ')}` }),
   additional_properties: z

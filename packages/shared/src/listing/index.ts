@@ -3,6 +3,7 @@
 export * from '../api/listings';
 export * from './availability';
 export * from './contact';
+export * from './diff';
 export * from './messages';
 export * from './model';
 export * from './progress';

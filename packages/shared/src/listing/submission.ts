@@ -100,6 +100,11 @@ export type AdminSubmissionRequest = z.input<typeof adminSubmissionRequest>;
 /** One stored file of a listing (spec 3 §3): its id, kind, names and where to get it. */
 export const listingMediaResponse = z.object({
   id: z.number().int(),
+  /**
+   * The upload this file comes from: its own id, or — for a copy made when a published listing got a new
+   * draft — the original's. The diff against the published listing matches files by it.
+   */
+  origin_id: z.number().int(),
   type: mediaType,
   name: z.string(),
   original_filename: z.string(),

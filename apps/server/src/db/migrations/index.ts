@@ -6,6 +6,13 @@ import * as m0004 from './0004_oauth_secrets';
 import * as m0005 from './0005_mail_quota';
 import * as m0006 from './0006_manifests';
 import * as m0007 from './0007_listings';
+import * as m0008 from './0008_audit_events';
+import * as m0009 from './0009_marketplace_metrics';
+import * as m0010 from './0010_changelog';
+import * as m0011 from './0011_rate_limit_buckets';
+import * as m0012 from './0012_admin_lists';
+import * as m0013 from './0013_admin_apps';
+import * as m0014 from './0014_platform_oauth_applications';
 
 /** Every migration, in order. A landed migration is never edited: add the next number instead. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +23,11 @@ export const migrations: Record<string, Migration> = {
   '0005_mail_quota': m0005,
   '0006_manifests': m0006,
   '0007_listings': m0007,
+  '0008_audit_events': m0008,
+  '0009_marketplace_metrics': m0009,
+  '0010_changelog': m0010,
+  '0011_rate_limit_buckets': m0011,
+  '0012_admin_lists': m0012,
+  '0013_admin_apps': m0013,
+  '0014_platform_oauth_applications': m0014,
 };

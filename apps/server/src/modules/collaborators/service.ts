@@ -6,6 +6,7 @@ import { hashToken, randomToken } from '../../http/crypto';
 import { detail, errors } from '../../http/errors';
 import type { Mailer } from '../../jobs/mail/mailer';
 import { reserveMail } from '../../jobs/mail/quota';
+import type { Platform } from '../../platform/types';
 import { type AppContext, loadAppContext } from '../developer-apps/scope';
 import { collaboratorPolicy as policy } from './policy';
 import { type CollaboratorWithUser, collaboratorRepository as repo } from './repository';
@@ -16,6 +17,8 @@ export interface CollaboratorDeps {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'invitationTtlDays' | 'mailMaxPerAddressHour' | 'mailMaxPerClientHour'>;
   mailer: Mailer;
+  /** Told of ownership transfers: the platform keeps its own record of an app's owner. */
+  platform: Pick<Platform, 'setAppOwner'>;
 }
 
 const refused = (message: string) => errors.forbidden(message);
@@ -59,7 +62,8 @@ export class CollaboratorService {
     now = new Date(),
   ): Promise<CollaboratorWithUser[]> {
     const appId = scope.app.id;
-    return this.deps.db.transaction().execute(async (trx) => {
+    let newOwnerId: number | undefined;
+    const rows = await this.deps.db.transaction().execute(async (trx) => {
       const context = await this.lockForChange(trx, scope);
       const { user } = context;
       const current = new Map((await repo.list(trx, appId)).map((row) => [row.id, row]));
@@ -94,12 +98,16 @@ export class CollaboratorService {
         if (owner) await repo.setRole(trx, owner.id, 'admin');
         await repo.setRole(trx, transfer.target.id, 'owner');
         await repo.setAppOwner(trx, appId, transfer.target.user_id, now);
+        newOwnerId = transfer.target.user_id;
       }
       for (const change of changes) {
         if (change.role !== 'owner') await repo.setRole(trx, change.target.id, change.role);
       }
       return repo.list(trx, appId);
     });
+    // The platform is another system: it hears of the new owner once the portal's change stands.
+    if (newOwnerId !== undefined) await this.deps.platform.setAppOwner(appId, newOwnerId);
+    return rows;
   }
 
   /** Removes a collaborator: never the owner, never yourself. */

@@ -1,6 +1,7 @@
 import { credentialEndpoints as api } from '@lintel/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
+import { auditActorOf } from '../audit/actor';
 import { type AppScope, appContextOf } from '../developer-apps/scope';
 import { presentSecret } from '../sandboxes/presenter';
 import { credentialPolicy } from './policy';
@@ -21,7 +22,9 @@ export function credentialRoutes(
   route(app, api.resetSecret, {
     guards: [appScope(oauthApp, credentialPolicy.canReset)],
     handler: async (request) =>
-      presentSecret(await credentials.resetSecret(appContextOf(request), request.params.uid)),
+      presentSecret(
+        await credentials.resetSecret(appContextOf(request), request.params.uid, auditActorOf(request)),
+      ),
   });
 
   route(app, api.revealSecret, {

@@ -1,10 +1,12 @@
+import type { Db } from '../../db/index';
 import { errors } from '../../http/errors';
 import type { IssuedSecret, OAuthApplication, Platform } from '../../platform/types';
+import { type AuditActor, recordAudit } from '../audit/recorder';
 import type { AppContext } from '../developer-apps/scope';
 
 /** Production OAuth credentials on the platform (spec 2 §4 "Client secret"). */
 export class CredentialService {
-  constructor(private readonly deps: { platform: Platform }) {}
+  constructor(private readonly deps: { db: Db; platform: Platform }) {}
 
   /** The app an OAuth application belongs to (the app scope then decides whether the actor may see it). */
   async appOf(uid: string): Promise<number> {
@@ -13,9 +15,19 @@ export class CredentialService {
     return oauth.appId;
   }
 
-  async resetSecret(context: AppContext, uid: string): Promise<IssuedSecret> {
-    await this.ownApplication(context, uid);
-    return this.deps.platform.resetSecret(uid);
+  /** A new secret; the audit event is written first and stands or falls with the reset. */
+  async resetSecret(context: AppContext, uid: string, actor: AuditActor): Promise<IssuedSecret> {
+    const oauth = await this.ownApplication(context, uid);
+    return this.deps.db.transaction().execute(async (trx) => {
+      await recordAudit(trx, actor, {
+        action: 'oauth_application.secret_reset',
+        subjectType: 'oauth_application',
+        subjectId: uid,
+        developerAppId: context.app.id,
+        changes: { after: { environment: oauth.environment } },
+      });
+      return this.deps.platform.resetSecret(uid, trx);
+    });
   }
 
   /** The production secret, once; afterwards only its hash is kept and a reset is needed (410). */

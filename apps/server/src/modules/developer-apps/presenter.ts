@@ -30,6 +30,7 @@ export function presentApp({
   production,
   manifests,
   listing,
+  hasSupportContact,
 }: AppView): DeveloperApp {
   const working = usable(production);
   return {
@@ -65,6 +66,7 @@ export function presentApp({
     unpublished_app:
       listing.last && listing.last.state !== 'published' ? presentListingSummary(listing.last) : null,
     marketplace_enabled: app.marketplace_enabled,
+    has_support_contact: hasSupportContact,
   };
 }
 

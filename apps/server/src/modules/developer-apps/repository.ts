@@ -1,4 +1,5 @@
 import type { CollaboratorRole } from '@lintel/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { DeveloperAppRow, UserRow } from '../../db/schema';
 import { type Page, pageOffset } from '../../http/paging';
@@ -15,8 +16,17 @@ export type AppChanges = Partial<
     | 'thumbnail_content_type'
     | 'deleted_at'
     | 'marketplace_enabled'
+    | 'legacy'
+    | 'connectable'
+    | 'allowed_cors_domains'
   >
 >;
+
+/** A row of the user's apps list: the columns the list shows, and the user's role. */
+export type AppListRow = Pick<
+  DeveloperAppRow,
+  'id' | 'name' | 'internal_name' | 'thumbnail_key' | 'created_at' | 'updated_at'
+> & { role: CollaboratorRole };
 
 /** Every SQL statement about developer apps and the role of a user on them. */
 export const developerAppRepository = {
@@ -46,24 +56,40 @@ export const developerAppRepository = {
    * The live apps a user owns or collaborates on, newest first. Starts from the user's collaborator
    * rows (index collaborators_user_app), so it stays fast however many apps exist.
    */
-  async listForUser(db: Db, userId: number, page: Page) {
+  /**
+   * One page of the user's apps and their number, in one statement: the total rides on every row as a
+   * window count, and only the columns the list shows are read. A page past the end has no row to carry
+   * the total, so only then is it counted on its own.
+   */
+  async listForUser(db: Db, userId: number, page: Page): Promise<{ rows: AppListRow[]; total: number }> {
     const base = db
       .selectFrom('collaborators as c')
       .innerJoin('developer_apps as a', 'a.id', 'c.developer_app_id')
       .where('c.user_id', '=', userId)
       .where('a.deleted_at', 'is', null);
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll('a')
-      .select('c.role')
+    const found = await base
+      .select([
+        'a.id',
+        'a.name',
+        'a.internal_name',
+        'a.thumbnail_key',
+        'a.created_at',
+        'a.updated_at',
+        'c.role',
+      ])
+      .select(sql<string>`count(*) over ()`.as('total'))
       .orderBy('a.created_at', 'desc')
       .orderBy('a.id', 'desc')
       .limit(page.per_page)
       .offset(pageOffset(page))
       .execute();
-    return { rows, total: Number(total) };
+    const first = found[0];
+    if (first) return { rows: found.map(({ total: _total, ...row }) => row), total: Number(first.total) };
+    if (pageOffset(page) === 0) return { rows: [], total: 0 };
+    const { total } = await base
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return { rows: [], total: Number(total) };
   },
 
   /** Inserts the app and its owner as collaborator. */
@@ -92,6 +118,16 @@ export const developerAppRepository = {
       .values({ developer_app_id: app.id, user_id: values.ownerId, role: 'owner', created_at: now })
       .execute();
     return app;
+  },
+
+  async hasIntegrationContacts(db: Db, appId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('integration_contacts')
+      .select('id')
+      .where('developer_app_id', '=', appId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   update(db: Db, id: number, changes: AppChanges, now: Date): Promise<DeveloperAppRow> {

@@ -1,7 +1,7 @@
-import { adminDeveloperAppEndpoints as admin, developerAppEndpoints as api } from '@lintel/shared';
+import { developerAppEndpoints as api } from '@lintel/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
-import { allow, requireUser } from '../../http/session';
+import { requireUser } from '../../http/session';
 import { developerAppPolicy } from './policy';
 import { presentApp, presentSummary } from './presenter';
 import { type AppScope, appContextOf, appFromParams } from './scope';
@@ -16,7 +16,7 @@ function changedFields(body: unknown): string[] {
   return typeof changes === 'object' && changes !== null ? Object.keys(changes) : [];
 }
 
-/** Apps as developers see them (spec 2 §7), and one app as platform administrators see it (spec 1 §7). */
+/** Apps as developers see them (spec 2 §7); the admin routes are admin-apps'. */
 export function developerAppRoutes(
   app: FastifyInstance,
   service: DeveloperAppService,
@@ -66,20 +66,5 @@ export function developerAppRoutes(
       const { stream, size, contentType } = await service.thumbnail(appContextOf(request));
       return { body: stream, size, contentType, cacheControl: 'private, max-age=31536000, immutable' };
     },
-  });
-
-  const canAdminister = allow(developerAppPolicy.canAdminister);
-
-  route(app, admin.get, {
-    guards: [canAdminister],
-    handler: async (request) => presentApp(await service.adminGet(requireUser(request), request.params.id)),
-  });
-
-  route(app, admin.update, {
-    guards: [canAdminister],
-    handler: async (request) =>
-      presentApp(
-        await service.adminUpdate(requireUser(request), request.params.id, request.body.developer_app),
-      ),
   });
 }

@@ -18,7 +18,7 @@ import { listingRepository } from '../listings/repository';
 import { ManifestService, type ManifestsOverview } from '../manifests/service';
 import { sandboxPolicy } from '../sandboxes/policy';
 import { type AppAccess, developerAppPolicy } from './policy';
-import { type AppChanges, developerAppRepository as repo } from './repository';
+import { type AppChanges, type AppListRow, developerAppRepository as repo } from './repository';
 import type { AppContext } from './scope';
 
 export interface AppUpdate {
@@ -29,13 +29,6 @@ export interface AppUpdate {
   production_access?: 'production_pending';
   remove_thumbnail?: boolean;
   thumbnail?: UploadedFile;
-}
-
-export interface AdminAppUpdate {
-  production_access?: 'none' | 'production_pending' | 'granted';
-  deleted_at?: null;
-  internal_name?: string;
-  marketplace_enabled?: boolean;
 }
 
 /** An app with what its page shows: owner, sandbox, production credentials, the actor's access. */
@@ -50,17 +43,19 @@ export interface AppView {
   manifests: ManifestsOverview;
   /** The app's listing submissions the page names (spec 3 §3). */
   listing: { last: SubmissionRow | undefined; published: SubmissionRow | undefined };
+  /** The app has an integration contact (the published-app warning asks for one). */
+  hasSupportContact: boolean;
 }
 
 export interface AppListItem {
-  app: DeveloperAppRow;
+  app: AppListRow;
   role: AppAccess['role'];
   sandboxStatus: SandboxStatus | null;
 }
 
 /** Redirect URIs normalised to one per line, or 422 with one detail per bad line (spec 2 §5). */
 /** The logo rule on the file's own bytes (spec 1 §9): square and larger than 200×200 px. */
-function checkThumbnailSize(file: UploadedFile): void {
+export function checkThumbnailSize(file: UploadedFile): void {
   let size: { width: number; height: number } | undefined;
   try {
     size = imageSize(file.head);
@@ -89,7 +84,7 @@ export function checkRedirectUris(text: string, path: string): string {
   return uris.join('\n');
 }
 
-/** Developer apps: create, read, settings, thumbnail, delete; and the administrators' view (spec 1, 2). */
+/** Developer apps: create, read, settings, thumbnail, delete (spec 2); the admin page builds on it (admin-apps). */
 export class DeveloperAppService {
   private readonly manifests: ManifestService;
 
@@ -113,6 +108,7 @@ export class DeveloperAppService {
     const app = await this.deps.db
       .transaction()
       .execute((trx) => repo.insert(trx, { internalName, ownerId: user.id }, now));
+    await this.deps.platform.setAppOwner(app.id, user.id);
     await this.deps.platform.requestSandbox(app.id, internalName);
     return this.view(app, developerAppPolicy.access(user, 'owner'));
   }
@@ -183,7 +179,7 @@ export class DeveloperAppService {
    * Production credentials work exactly while the app is live and production access is granted: otherwise
    * the platform revokes them; granting again (or undeleting a granted app) reissues a fresh secret.
    */
-  private async syncProduction(app: DeveloperAppRow): Promise<void> {
+  async syncProduction(app: DeveloperAppRow): Promise<void> {
     const { platform } = this.deps;
     const current = await platform.oauthApplicationOf(app.id, 'production');
     if (app.deleted_at !== null || app.production_access !== 'granted') {
@@ -194,37 +190,16 @@ export class DeveloperAppService {
       await platform.createProductionApplication(app.id, app.name, app.redirect_uri);
   }
 
-  async adminGet(admin: UserRow, id: number): Promise<AppView> {
-    const app = await repo.find(this.deps.db, id);
-    if (!app) throw errors.notFound('App');
-    const role = await repo.roleOf(this.deps.db, id, admin.id);
-    return this.view(app, developerAppPolicy.access(admin, role));
-  }
-
-  /** Grant or revoke production access, undelete, rename. Granting creates the production credentials. */
-  async adminUpdate(admin: UserRow, id: number, changes: AdminAppUpdate, now = new Date()): Promise<AppView> {
-    const { db } = this.deps;
-    const app = await repo.find(db, id);
-    if (!app) throw errors.notFound('App');
-    const update: AppChanges = {};
-    if (changes.production_access !== undefined) update.production_access = changes.production_access;
-    if (changes.deleted_at === null) update.deleted_at = null;
-    if (changes.internal_name !== undefined) update.internal_name = changes.internal_name;
-    if (changes.marketplace_enabled !== undefined) update.marketplace_enabled = changes.marketplace_enabled;
-    const updated = await repo.update(db, id, update, now);
-    await this.syncProduction(updated);
-    const role = await repo.roleOf(db, id, admin.id);
-    return this.view(updated, developerAppPolicy.access(admin, role));
-  }
-
-  private async view(app: DeveloperAppRow, access: AppAccess): Promise<AppView> {
+  /** The app with everything its page shows, as `access` may see it. */
+  async view(app: DeveloperAppRow, access: AppAccess): Promise<AppView> {
     const { db, platform } = this.deps;
-    const [owner, sandbox, production, listing, manifests] = await Promise.all([
+    const [owner, sandbox, production, listing, manifests, hasSupportContact] = await Promise.all([
       repo.owner(db, app),
       platform.sandboxOf(app.id),
       platform.oauthApplicationOf(app.id, 'production'),
       listingRepository.overview(db, app.id),
       this.manifests.overview(app.id),
+      repo.hasIntegrationContacts(db, app.id),
     ]);
     const readable = sandbox?.status === 'live' && sandbox.oauth && sandboxPolicy.canViewSecret(access, app);
     const sandboxSecret = readable && sandbox.oauth ? await platform.sandboxSecret(sandbox.oauth.uid) : null;
@@ -245,6 +220,7 @@ export class DeveloperAppService {
       production,
       listing,
       manifests,
+      hasSupportContact,
     };
   }
 }

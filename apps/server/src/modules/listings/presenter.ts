@@ -17,6 +17,7 @@ export function mediaUrl(row: Pick<ListingMediaRow, 'id' | 'submission_id'>): st
 function presentMedia(row: ListingMediaRow, view: Pick<SubmissionView, 'videoHost'>): ListingMedia {
   return {
     id: row.id,
+    origin_id: row.copied_from_id ?? row.id,
     type: row.type,
     name: row.name,
     original_filename: row.original_filename,

@@ -50,7 +50,12 @@ export function listingRoutes(app: FastifyInstance, service: ListingService, app
     handler: async (request) => {
       const context = appContextOf(request);
       const { view } = await service.save(
-        { user: context.user, admin: false, canSubmit: listingPolicy.canSubmit(context) },
+        {
+          user: context.user,
+          admin: false,
+          canSubmit: listingPolicy.canSubmit(context),
+          clientAddress: request.ip,
+        },
         context.app.id,
         null,
         request.body.submission,
@@ -72,7 +77,12 @@ export function listingRoutes(app: FastifyInstance, service: ListingService, app
     handler: async (request) => {
       const context = appContextOf(request);
       const { view } = await service.save(
-        { user: context.user, admin: false, canSubmit: listingPolicy.canSubmit(context) },
+        {
+          user: context.user,
+          admin: false,
+          canSubmit: listingPolicy.canSubmit(context),
+          clientAddress: request.ip,
+        },
         context.app.id,
         request.params.id,
         request.body.submission,
@@ -104,7 +114,7 @@ export function listingRoutes(app: FastifyInstance, service: ListingService, app
       const user = requireUser(request);
       const appId = await service.appOf(request.params.id);
       const { view } = await service.save(
-        { user, admin: true, canSubmit: true },
+        { user, admin: true, canSubmit: true, clientAddress: request.ip },
         appId,
         request.params.id,
         request.body.submission,
@@ -119,7 +129,7 @@ export function listingRoutes(app: FastifyInstance, service: ListingService, app
       const user = requireUser(request);
       await service.requireApp(request.params.id);
       const { view, created } = await service.save(
-        { user, admin: true, canSubmit: true },
+        { user, admin: true, canSubmit: true, clientAddress: request.ip },
         request.params.id,
         null,
         request.body.submission,

@@ -12,6 +12,7 @@ import type { ListingMediaRow, SubmissionRow, UserRow } from '../../db/schema';
 import { errors } from '../../http/errors';
 import { EmbeddedVideoHost, type VideoHost } from '../../platform/video-host';
 import type { ServiceDeps } from '../../services';
+import { changedFields, recordAudit } from '../audit/recorder';
 import { listingAppVersions } from '../manifests/listing-versions';
 import { manifestRepository } from '../manifests/repository';
 import { applyMediaChanges } from './media-changes';
@@ -31,6 +32,8 @@ export interface ListingActor {
   admin: boolean;
   /** canSubmitMarketplaceApp on this app (developer routes). */
   canSubmit: boolean;
+  /** The request's client address, for the audit trail of approvals and rejections. */
+  clientAddress: string | null;
 }
 
 /** A submission with what its response shows. */
@@ -381,6 +384,24 @@ export class ListingService {
       now,
     );
     await this.recordReviewStateChanged(trx, decided, approved ? 'approved' : 'rejected', actor.user);
+    await recordAudit(
+      trx,
+      { userId: actor.user.id, clientAddress: actor.clientAddress },
+      {
+        action: approved ? 'marketplace_listing.approved' : 'marketplace_listing.rejected',
+        subjectType: 'marketplace_submission',
+        subjectId: row.id,
+        developerAppId: row.developer_app_id,
+        changes: changedFields(
+          { state: row.state, approval_state: row.approval_state, admin_message: row.admin_message },
+          {
+            state: decided.state,
+            approval_state: decided.approval_state,
+            admin_message: decided.admin_message,
+          },
+        ),
+      },
+    );
     return decided;
   }
 

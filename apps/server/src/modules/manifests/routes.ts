@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/route';
 import { requireUser } from '../../http/session';
+import { auditActorOf } from '../audit/actor';
 import {
   type AppLocator,
   type AppScope,
@@ -91,7 +92,12 @@ export function manifestRoutes(app: FastifyInstance, service: ManifestService, a
   route(app, api.review, {
     guards: [appScope(appFromVersion, manifestPolicy.canRead)],
     handler: async (request) => {
-      const v = await service.review(appContextOf(request), request.params.id, request.body.app_version);
+      const v = await service.review(
+        appContextOf(request),
+        request.params.id,
+        request.body.app_version,
+        auditActorOf(request),
+      );
       return presentManifest(v.row, v.flags);
     },
   });

@@ -20,6 +20,7 @@ import type { AppVersionRow, DeveloperAppRow, UserRow } from '../../db/schema';
 import { AppError, detail, errors } from '../../http/errors';
 import type { Page } from '../../http/paging';
 import type { Platform } from '../../platform/types';
+import { type AuditActor, changedFields, recordAudit } from '../audit/recorder';
 import type { AppContext } from '../developer-apps/scope';
 import { loadAppContext } from '../developer-apps/scope';
 import { manifestPolicy } from './policy';
@@ -354,6 +355,7 @@ export class ManifestService {
       developer_notes?: string | undefined;
       admin_notes?: string | undefined;
     },
+    actor: AuditActor,
     now = new Date(),
   ): Promise<VersionView> {
     const user: UserRow = context.user;
@@ -400,6 +402,18 @@ export class ManifestService {
         from: row.state,
         to: change.state,
       });
+      if (action === 'approve' || action === 'reject') {
+        await recordAudit(trx, actor, {
+          action: action === 'approve' ? 'app_version.approved' : 'app_version.rejected',
+          subjectType: 'app_version',
+          subjectId: id,
+          developerAppId: row.developer_app_id,
+          changes: changedFields(
+            { state: row.state, admin_notes: row.admin_notes },
+            { state: updated.state, admin_notes: updated.admin_notes },
+          ),
+        });
+      }
       return this.view(trx, updated);
     });
   }

@@ -2,6 +2,7 @@ import { adminNotificationEndpoints as admin, notificationEndpoints as api, utcD
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
 import { allow, requireUser } from '../../http/session';
+import { auditActorOf } from '../audit/actor';
 import { notificationPolicy } from './policy';
 import { presentAdminNotification, presentNotification } from './presenter';
 import type { NotificationService } from './service';
@@ -53,7 +54,7 @@ export function adminNotificationRoutes(app: FastifyInstance, service: Notificat
   route(app, admin.create, {
     guards,
     handler: async (request) => {
-      const row = await service.create(requireUser(request), request.body);
+      const row = await service.create(requireUser(request), request.body, auditActorOf(request));
       return presentAdminNotification(row, today(), undefined);
     },
   });
@@ -61,7 +62,7 @@ export function adminNotificationRoutes(app: FastifyInstance, service: Notificat
   route(app, admin.update, {
     guards,
     handler: async (request) => {
-      const row = await service.update(request.params.id, request.body);
+      const row = await service.update(request.params.id, request.body, auditActorOf(request));
       const delivery = row.critical ? await service.deliveryOf(row.id) : undefined;
       return presentAdminNotification(row, today(), delivery);
     },
@@ -70,7 +71,7 @@ export function adminNotificationRoutes(app: FastifyInstance, service: Notificat
   route(app, admin.destroy, {
     guards,
     handler: async (request) => {
-      await service.delete(request.params.id);
+      await service.delete(request.params.id, auditActorOf(request));
       return undefined;
     },
   });

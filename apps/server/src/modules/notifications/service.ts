@@ -15,6 +15,7 @@ import type { Page } from '../../http/paging';
 import type { Mailer } from '../../jobs/mail/mailer';
 import { markdownToSafeHtml, markdownToText } from '../../jobs/mail/markdown';
 import type { JobQueue } from '../../jobs/queue';
+import { type AuditActor, changedFields, recordAudit } from '../audit/recorder';
 import { notificationPolicy } from './policy';
 import { notificationRepository as repo } from './repository';
 
@@ -78,10 +79,21 @@ export class NotificationService {
   }
 
   /** Creates; a critical notification is stored going out at once and its e-mails are queued with it. */
-  async create(admin: UserRow, input: NotificationFields, now = new Date()): Promise<NotificationRow> {
+  async create(
+    admin: UserRow,
+    input: NotificationFields,
+    actor: AuditActor,
+    now = new Date(),
+  ): Promise<NotificationRow> {
     const fields = normaliseCritical(input);
     return this.deps.db.transaction().execute(async (trx) => {
       const row = await repo.insert(trx, fields, admin.id, now);
+      await recordAudit(trx, actor, {
+        action: 'notification.created',
+        subjectType: 'notification',
+        subjectId: row.id,
+        changes: { after: auditedFields(row) },
+      });
       if (row.critical) {
         await this.deps.queue.send(trx, FANOUT_QUEUE, { notificationId: row.id } satisfies FanoutJob);
       }
@@ -90,7 +102,12 @@ export class NotificationService {
   }
 
   /** Updates; `critical` never changes after creation (spec 1 §4), and a critical one stays going out. */
-  async update(id: number, changes: NotificationChanges, now = new Date()): Promise<NotificationRow> {
+  async update(
+    id: number,
+    changes: NotificationChanges,
+    actor: AuditActor,
+    now = new Date(),
+  ): Promise<NotificationRow> {
     return this.deps.db.transaction().execute(async (trx) => {
       const current = await repo.find(trx, id);
       if (!current) throw errors.notFound('Notification');
@@ -105,12 +122,27 @@ export class NotificationService {
       });
       const updated = await repo.update(trx, id, merged, now);
       if (!updated) throw errors.notFound('Notification');
+      await recordAudit(trx, actor, {
+        action: 'notification.updated',
+        subjectType: 'notification',
+        subjectId: id,
+        changes: changedFields(auditedFields(current), auditedFields(updated)),
+      });
       return updated;
     });
   }
 
-  async delete(id: number): Promise<void> {
-    if (!(await repo.delete(this.deps.db, id))) throw errors.notFound('Notification');
+  async delete(id: number, actor: AuditActor): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const current = await repo.find(trx, id);
+      if (!current || !(await repo.delete(trx, id))) throw errors.notFound('Notification');
+      await recordAudit(trx, actor, {
+        action: 'notification.deleted',
+        subjectType: 'notification',
+        subjectId: id,
+        changes: { before: auditedFields(current) },
+      });
+    });
   }
 
   /**
@@ -152,4 +184,16 @@ export class NotificationService {
     }
     await repo.completeFanout(db, notification.id, new Date());
   }
+}
+
+/** The fields of an announcement the audit trail keeps (the body may be long: its length only). */
+function auditedFields(row: NotificationRow): Record<string, unknown> {
+  return {
+    title: row.title,
+    summary: row.summary,
+    body_length: row.body?.length ?? 0,
+    critical: row.critical,
+    draft: row.draft,
+    show_after: row.show_after,
+  };
 }

@@ -1,6 +1,7 @@
 import { sandboxEndpoints as api } from '@lintel/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
+import { auditActorOf } from '../audit/actor';
 import { presentApp } from '../developer-apps/presenter';
 import { type AppScope, appContextOf, appFromParams } from '../developer-apps/scope';
 import type { DeveloperAppService } from '../developer-apps/service';
@@ -46,6 +47,8 @@ export function sandboxRoutes(
   route(app, api.resetSecret, {
     guards: [appScope(sandboxApp, sandboxPolicy.canChange)],
     handler: async (request) =>
-      presentSecret(await sandboxes.resetSecret(appContextOf(request), request.params.id)),
+      presentSecret(
+        await sandboxes.resetSecret(appContextOf(request), request.params.id, auditActorOf(request)),
+      ),
   });
 }

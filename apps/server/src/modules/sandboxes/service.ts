@@ -8,6 +8,7 @@ import type {
   Sandbox,
   SandboxFinished,
 } from '../../platform/types';
+import { type AuditActor, recordAudit } from '../audit/recorder';
 import { developerAppRepository as apps } from '../developer-apps/repository';
 import type { AppContext } from '../developer-apps/scope';
 import { checkRedirectUris } from '../developer-apps/service';
@@ -35,9 +36,19 @@ export class SandboxService {
     return fresh;
   }
 
-  async resetSecret(context: AppContext, sandboxId: number): Promise<IssuedSecret> {
+  /** A new sandbox secret; the audit event is written first and stands or falls with the reset. */
+  async resetSecret(context: AppContext, sandboxId: number, actor: AuditActor): Promise<IssuedSecret> {
     const oauth = await this.liveOAuth(context, sandboxId);
-    return this.deps.platform.resetSecret(oauth.uid);
+    return this.deps.db.transaction().execute(async (trx) => {
+      await recordAudit(trx, actor, {
+        action: 'oauth_application.secret_reset',
+        subjectType: 'oauth_application',
+        subjectId: oauth.uid,
+        developerAppId: context.app.id,
+        changes: { after: { environment: oauth.environment } },
+      });
+      return this.deps.platform.resetSecret(oauth.uid, trx);
+    });
   }
 
   async generateFake(context: AppContext): Promise<IssuedSecret> {

@@ -60,6 +60,7 @@ export function buildDeveloperApp(
     published_app: null,
     unpublished_app: null,
     marketplace_enabled: false,
+    has_support_contact: false,
     ...rest,
   };
 }

@@ -2,8 +2,11 @@ import type { DeveloperApp, ErrorDetail, User } from '@lintel/shared';
 import {
   applyContactType,
   type ContactType,
+  changedPathsOf,
+  changedTabsOf,
   contactTypeOf,
   contactTypesFor,
+  diffListings,
   type ListingTab,
   listingMessageFor,
   listingProgress,
@@ -25,17 +28,21 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconFlag, IconGitCompare, IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import type { UploadProgress } from '../../api/upload';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
+import { type AdminDecision, AdminFooter } from './admin/AdminFooter';
+import { decorateField } from './ChangeMarks';
+import { labelOfPath, snapshotOfForm, snapshotOfSubmission } from './changes';
 import type { EditorContext, ListingReferences } from './editorContext';
 import {
+  type AdminSubmissionBody,
   filesBody,
   formPathOf,
   formValuesOf,
@@ -48,8 +55,10 @@ import {
   tabOfFormPath,
 } from './formValues';
 import classes from './Listing.module.css';
+import { ListingDiffDrawer } from './ListingDiffDrawer';
 import { ListingPreview, previewOfForm } from './ListingPreview';
 import { saveSubmission, storeSubmission, useSaveSubmission } from './queries';
+import { ReviewFeedback, reviewFeedbackTabs } from './ReviewFeedback';
 import { SafeHtml } from './SafeHtml';
 import { AppTab } from './tabs/AppTab';
 import { MediaTab } from './tabs/MediaTab';
@@ -96,8 +105,12 @@ export interface ListingFormProps {
   /** SECURITY_AND_COMPLIANCE_ENABLED (session features). */
   securityEnabled: boolean;
   partnerProgramsEmail?: string | null;
-  /** The developer tab; the admin console embeds the same form with its own footer later. */
+  /** The developer tab, or the admin app page's tab (admin footer, extras, changed-field markers). */
   mode?: 'developer' | 'admin';
+  /** The published listing, to compare with (changed-field markers, the diff); null when none. */
+  published?: Submission | null;
+  /** Whether the listing application is on: admins then switch marketplace_enabled (spec 3 §6). */
+  listingApplicationEnabled?: boolean;
 }
 
 /** Sets a value at a dotted path, copying objects and arrays on the way. */
@@ -152,8 +165,11 @@ export function ListingForm({
   securityEnabled,
   partnerProgramsEmail = null,
   mode = 'developer',
+  published = null,
+  listingApplicationEnabled = false,
 }: ListingFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const admin = mode === 'admin';
   const save = useSaveSubmission(app.id);
   const queryClient = useQueryClient();
   const [submission, setSubmission] = useState<Submission | null>(initialSubmission);
@@ -170,6 +186,15 @@ export function ListingForm({
   const [previewing, setPreviewing] = useState(false);
   const [confirming, setConfirming] = useState<'submit' | 'withdraw' | null>(null);
   const [submitNotes, setSubmitNotes] = useState('');
+  const [comparing, setComparing] = useState(false);
+  // The admin message travels with saves and verdicts; typing it does not make the listing "unsaved".
+  const [adminMessage, setAdminMessageState] = useState(initialSubmission?.admin_message ?? '');
+  // Read by a save started in the same tick as the debounced message's flush.
+  const adminMessageRef = useRef(adminMessage);
+  const setAdminMessage = (text: string) => {
+    adminMessageRef.current = text;
+    setAdminMessageState(text);
+  };
   const valuesRef = useRef(values);
   valuesRef.current = values;
 
@@ -197,6 +222,48 @@ export function ListingForm({
   const canSubmit = mode === 'developer' && app.permissions.canSubmitMarketplaceApp;
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   const status = statusOf(submission);
+
+  // The listing as it is now (unsaved edits included) against the published one (issue 10).
+  const comparable = published !== null && published.id !== submission?.id;
+  const diff = useMemo(
+    () =>
+      comparable && published ? diffListings(snapshotOfSubmission(published), snapshotOfForm(values)) : null,
+    [comparable, published, values],
+  );
+  const changedPaths = useMemo(() => (diff ? changedPathsOf(diff) : new Set<string>()), [diff]);
+  const changedTabs = useMemo(
+    () => (diff && admin ? changedTabsOf(diff) : new Set<ListingTab>()),
+    [diff, admin],
+  );
+  const feedbackTabs = mode === 'developer' ? reviewFeedbackTabs(submission) : new Set<ListingTab>();
+  const looseT = t as unknown as Parameters<typeof labelOfPath>[0];
+
+  // Leaving the admin tab with unsaved changes asks first (spec 3 §4): a link inside the app asks with
+  // the spec's words (before the router sees the click); closing or reloading, in the browser's words.
+  const leaveQuestion = t('listing.admin.leaveConfirm');
+  useEffect(() => {
+    if (!admin || !dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    const leave = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download') || link.target === '_blank')
+        return;
+      const to = new URL(link.href, window.location.href);
+      if (to.origin !== window.location.origin || to.pathname === window.location.pathname) return;
+      if (!window.confirm(leaveQuestion)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener('beforeunload', warn);
+    document.addEventListener('click', leave, true);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      document.removeEventListener('click', leave, true);
+    };
+  }, [admin, dirty, leaveQuestion]);
 
   const error = (path: string): string | undefined => {
     if (serverErrors[path]) return serverErrors[path];
@@ -260,6 +327,7 @@ export function ListingForm({
         body: filesBody(files),
         onProgress: upload.onProgress,
         signal: upload.signal,
+        admin,
       });
       storeSubmission(queryClient, app.id, answer);
       setSubmission(answer);
@@ -281,13 +349,37 @@ export function ListingForm({
           remove_small_logo: files.small_logo ? false : current.remove_small_logo,
           pictures: describe(stored.pictures, current.pictures),
           videos: describe(stored.videos, current.videos),
+          showcase_video:
+            stored.showcase_video && !removed.has(stored.showcase_video.id)
+              ? stored.showcase_video
+              : current.showcase_video,
+          security_questionnaire_document:
+            stored.security_questionnaire_document && !removed.has(stored.security_questionnaire_document.id)
+              ? stored.security_questionnaire_document
+              : current.security_questionnaire_document,
         };
       };
       setValues(merge);
       setSaved(merge);
-      touch(files.small_logo ? ['small_logo'] : files.pictures ? ['pictures'] : ['videos']);
+      touch(
+        files.small_logo
+          ? ['small_logo']
+          : files.pictures
+            ? ['pictures']
+            : files.videos
+              ? ['videos']
+              : files.showcase_video
+                ? ['showcase_video']
+                : ['security_questionnaire_document'],
+      );
     },
     partnerProgramsEmail,
+    changed: (path) => admin && changedPaths.has(path),
+    decorate: (path, value) =>
+      decorateField({
+        changed: admin && changedPaths.has(path),
+        copy: admin ? { value, label: labelOfPath(looseT, i18n.language, path) } : null,
+      }),
   };
 
   /** Shows every problem; answers whether the listing is valid (spec 3 §5: on submit and on preview). */
@@ -328,11 +420,13 @@ export function ListingForm({
   const saveDraft = async () => {
     setServerErrors({});
     try {
+      const body = serializeSubmission(valuesRef.current);
       const answer = await save.mutateAsync({
         submissionId: editableId(submission),
-        body: serializeSubmission(valuesRef.current),
+        body: admin ? adminBody(body, valuesRef.current, adminMessageRef.current) : body,
+        admin,
       });
-      onSaved(answer, t('listing.saved'));
+      onSaved(answer, admin ? t('listing.admin.saved') : t('listing.saved'));
     } catch (failure) {
       applyFailure(failure);
     }
@@ -355,6 +449,37 @@ export function ListingForm({
     } catch (failure) {
       setConfirming(null);
       applyFailure(failure);
+    }
+  };
+
+  /** An admin's verdict or switch (spec 3 §4): approve (→ published), reject (→ draft), concierge. */
+  const decide = async (decision: AdminDecision): Promise<boolean> => {
+    if (!submission) return false;
+    setServerErrors({});
+    try {
+      const answer = await save.mutateAsync({
+        submissionId: submission.id,
+        body: decision.body as AdminSubmissionBody,
+        admin: true,
+      });
+      setSubmission(answer);
+      if (decision.kind !== 'concierge') {
+        const next = formValuesOf(answer);
+        setValues(next);
+        setSaved(next);
+        setAdminMessage(answer.admin_message ?? '');
+      }
+      notifySaved(
+        decision.kind === 'approve'
+          ? t('listing.admin.approved')
+          : decision.kind === 'reject'
+            ? t('listing.admin.rejected')
+            : t('listing.admin.conciergeSaved'),
+      );
+      return true;
+    } catch (failure) {
+      applyFailure(failure);
+      return false;
     }
   };
 
@@ -459,13 +584,33 @@ export function ListingForm({
               key={name}
               value={name}
               rightSection={
-                tabsWithErrors.has(name) ? (
-                  <IconAlertCircle
-                    size={16}
-                    color="var(--mantine-color-red-6)"
-                    aria-label={t('listing.hasErrors')}
-                    role="img"
-                  />
+                tabsWithErrors.has(name) || changedTabs.has(name) || feedbackTabs.has(name) ? (
+                  <Group gap={4} wrap="nowrap">
+                    {tabsWithErrors.has(name) ? (
+                      <IconAlertCircle
+                        size={16}
+                        color="var(--mantine-color-red-6)"
+                        aria-label={t('listing.hasErrors')}
+                        role="img"
+                      />
+                    ) : null}
+                    {changedTabs.has(name) ? (
+                      <IconPencil
+                        size={16}
+                        color="var(--mantine-color-orange-7)"
+                        aria-label={t('listing.diff.changedTab')}
+                        role="img"
+                      />
+                    ) : null}
+                    {feedbackTabs.has(name) ? (
+                      <IconFlag
+                        size={16}
+                        color="var(--mantine-color-red-7)"
+                        aria-label={t('listing.feedback.tabMarker')}
+                        role="img"
+                      />
+                    ) : null}
+                  </Group>
                 ) : null
               }
             >
@@ -477,6 +622,9 @@ export function ListingForm({
           const Panel = TAB_COMPONENTS[name];
           return (
             <Tabs.Panel key={name} value={name} pt="lg">
+              {feedbackTabs.has(name) && submission ? (
+                <ReviewFeedback submission={submission} tab={name} />
+              ) : null}
               <fieldset
                 className={classes.readOnly}
                 disabled={readOnly}
@@ -509,6 +657,15 @@ export function ListingForm({
               <Button variant="light" onClick={() => checkAll() && setPreviewing(true)}>
                 {t('listing.actions.preview')}
               </Button>
+              {comparable ? (
+                <Button
+                  variant="subtle"
+                  leftSection={<IconGitCompare size={16} aria-hidden />}
+                  onClick={() => setComparing(true)}
+                >
+                  {t('listing.diff.open')}
+                </Button>
+              ) : null}
               {canSubmit && inReview ? (
                 <Button color="red" variant="light" onClick={() => setConfirming('withdraw')}>
                   {t('listing.actions.withdraw')}
@@ -526,7 +683,33 @@ export function ListingForm({
             </Group>
           </Group>
         </Paper>
-      ) : null}
+      ) : (
+        <AdminFooter
+          app={app}
+          submission={submission}
+          dirty={dirty}
+          saving={save.isPending}
+          adminMessage={adminMessage}
+          onAdminMessage={setAdminMessage}
+          listingApplicationEnabled={listingApplicationEnabled}
+          onSave={() => void saveDraft()}
+          onPreview={() => checkAll() && setPreviewing(true)}
+          onCompare={comparable ? () => setComparing(true) : null}
+          onDecide={decide}
+        />
+      )}
+
+      <ListingDiffDrawer
+        opened={comparing}
+        onClose={() => setComparing(false)}
+        diff={diff}
+        references={references}
+        versions={Object.fromEntries(
+          [published?.app_version, submission?.app_version]
+            .filter((version) => version != null)
+            .map((version) => [version.id, version.version]),
+        )}
+      />
 
       <Modal
         opened={previewing}
@@ -573,6 +756,21 @@ export function ListingForm({
       />
     </Stack>
   );
+}
+
+/** An administrator's save: the developer's fields plus the admin-only ones and the admin message. */
+function adminBody(
+  body: SubmissionBody,
+  values: ListingFormValues,
+  adminMessage: string,
+): AdminSubmissionBody {
+  return {
+    ...body,
+    beta: values.beta,
+    security_badge: values.security_badge,
+    notes: values.notes.trim() === '' ? null : values.notes,
+    admin_message: adminMessage.trim() === '' ? null : adminMessage,
+  };
 }
 
 /** The submission a save updates: the newest unless it is published (then the save creates one). */

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
+import { ReviewQueueSlot } from '../admin-lists/ReviewQueueSlot';
 import { useSession } from '../auth/queries';
 import { useAppOutlet } from '../developer-apps/detail/appOutlet';
 import { useManifests } from '../manifests/queries';
@@ -160,8 +161,16 @@ export function ActivationCards({
   );
 }
 
-/** The editor once everything it needs has loaded. */
-function ListingEditor({ app, session }: { app: DeveloperApp; session: Session }) {
+/** The editor once everything it needs has loaded: the developer's tab, or the admin app page's. */
+export function ListingEditor({
+  app,
+  session,
+  mode = 'developer',
+}: {
+  app: DeveloperApp;
+  session: Session;
+  mode?: 'developer' | 'admin';
+}) {
   const securityEnabled = session.features.security_and_compliance_enabled;
   const current = useCurrentSubmission(app.id);
   const categories = useCategories();
@@ -209,6 +218,9 @@ function ListingEditor({ app, session }: { app: DeveloperApp; session: Session }
       references={references}
       securityEnabled={securityEnabled}
       partnerProgramsEmail={session.features.listing_application.partner_programs_email}
+      mode={mode}
+      published={published.data ?? null}
+      listingApplicationEnabled={session.features.listing_application.enabled}
     />
   );
 }
@@ -227,6 +239,7 @@ export function MarketplaceListingTab({ app }: { app: DeveloperApp }) {
       <InfoBanner />
       <HelpLinks />
       {activation ? <ActivationCards app={app} application={application} /> : null}
+      <ReviewQueueSlot appId={app.id} kind="marketplace_listing" />
       <ListingEditor app={app} session={session.data} />
     </Stack>
   );

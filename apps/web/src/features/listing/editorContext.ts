@@ -45,4 +45,8 @@ export interface EditorContext {
     },
   ) => Promise<void>;
   partnerProgramsEmail: string | null;
+  /** Admin form: whether a field (or list, or media slot) differs from the published listing. */
+  changed: (path: string) => boolean;
+  /** The decoration of a text field: its changed marker and, for admins, its copy button. */
+  decorate: (path: string, value: string) => import('./ChangeMarks').FieldDecoration;
 }

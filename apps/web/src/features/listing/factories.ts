@@ -7,6 +7,7 @@ export function buildMedia(overrides: Partial<ListingMedia> = {}): ListingMedia 
   const id = overrides.id ?? 100;
   return {
     id,
+    origin_id: overrides.origin_id ?? id,
     type: 'Picture',
     name: `shot-${id}`,
     original_filename: `shot-${id}.png`,

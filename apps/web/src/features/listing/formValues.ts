@@ -13,6 +13,8 @@ import type { CallInput } from '../../api/client';
 export type FormMedia = Pick<ListingMedia, 'id' | 'type' | 'name' | 'original_filename' | 'url'> & {
   description: string;
   external_url?: string | null;
+  /** The upload a stored file comes from (the diff against the published listing matches by it). */
+  origin_id?: number;
 };
 
 export interface QuestionnaireValues extends Partial<Record<QuestionnaireQuestion, boolean | null>> {
@@ -84,6 +86,7 @@ const idsOf = (map: Record<number, boolean>): number[] =>
     .sort((a, b) => a - b);
 const media = (item: ListingMedia): FormMedia => ({
   id: item.id,
+  origin_id: item.origin_id,
   type: item.type,
   name: item.name,
   original_filename: item.original_filename,
@@ -269,6 +272,9 @@ export interface ListingFiles {
   small_logo?: File;
   pictures?: { file: File; description?: string }[];
   videos?: { file: File; description?: string }[];
+  /** Admin form only: the showcase video and the self-assessment document (spec 3 §2). */
+  showcase_video?: File;
+  security_questionnaire_document?: File;
 }
 
 /** The submission as the web sends it (files as Blobs; the contract's body type for the client). */
@@ -319,8 +325,14 @@ export function filesBody(files: ListingFiles): SubmissionBody {
     body.pictures_attributes = files.pictures.map(({ file, description }) => ({ file, description }));
   if (files.videos)
     body.videos_attributes = files.videos.map(({ file, description }) => ({ file, description }));
+  if (files.showcase_video) body.showcase_video_attributes = { file: files.showcase_video };
+  if (files.security_questionnaire_document)
+    body.security_questionnaire_document = { file: files.security_questionnaire_document };
   return body as SubmissionBody;
 }
+
+/** An administrator's save (the admin routes' body): the developer's fields plus the admin-only ones. */
+export type AdminSubmissionBody = CallInput<'PATCH /api/v1/admin/submissions/:id'>['body']['submission'];
 
 /** Whether a body carries a file (then it goes as multipart, else as JSON). */
 export function hasFiles(body: unknown): boolean {

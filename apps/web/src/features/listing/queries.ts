@@ -2,8 +2,9 @@ import type { Submission } from '@lintel/shared/listing';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { type UploadProgress, upload } from '../../api/upload';
+import { adminAppKeys } from '../admin-apps/queries';
 import { developerAppKeys } from '../developer-apps/queries';
-import { hasFiles, type SubmissionBody } from './formValues';
+import { type AdminSubmissionBody, hasFiles, type SubmissionBody } from './formValues';
 
 export const listingKeys = {
   all: ['listing'] as const,
@@ -63,9 +64,12 @@ export function useCurrentSubmission(appId: number) {
 export interface SaveInput {
   /** The submission to update; null creates one (spec 3 §4 "Saving"). */
   submissionId: number | null;
-  body: SubmissionBody;
+  /** The developer's fields, or (with `admin`) the admin route's body. */
+  body: SubmissionBody | AdminSubmissionBody;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  /** A platform administrator's save: the admin routes (spec 3 §7), which also take the admin fields. */
+  admin?: boolean;
 }
 
 /**
@@ -74,8 +78,9 @@ export interface SaveInput {
  * (`submission[pictures_attributes][0][file]`), with upload progress; without, as JSON.
  */
 export function saveSubmission(appId: number, input: SaveInput): Promise<Submission> {
-  const body = { submission: input.body };
-  const multipart = hasFiles(body);
+  const multipart = hasFiles(input.body);
+  if (input.admin) return saveAsAdmin(appId, input, multipart);
+  const body = { submission: input.body as SubmissionBody };
   if (input.submissionId !== null) {
     const args = { params: { id: input.submissionId }, body, signal: input.signal };
     return multipart
@@ -88,10 +93,26 @@ export function saveSubmission(appId: number, input: SaveInput): Promise<Submiss
     : call('POST /api/v1/developer_apps/:id/submissions', args);
 }
 
+/** The admin routes: PATCH /api/v1/admin/submissions/:id, POST /api/v1/admin/developer_apps/:id/submissions. */
+function saveAsAdmin(appId: number, input: SaveInput, multipart: boolean): Promise<Submission> {
+  const body = { submission: input.body as AdminSubmissionBody };
+  if (input.submissionId !== null) {
+    const args = { params: { id: input.submissionId }, body, signal: input.signal };
+    return multipart
+      ? upload('PATCH /api/v1/admin/submissions/:id', { ...args, onProgress: input.onProgress })
+      : call('PATCH /api/v1/admin/submissions/:id', args);
+  }
+  const args = { params: { id: appId }, body, signal: input.signal };
+  return multipart
+    ? upload('POST /api/v1/admin/developer_apps/:id/submissions', { ...args, onProgress: input.onProgress })
+    : call('POST /api/v1/admin/developer_apps/:id/submissions', args);
+}
+
 export function storeSubmission(queryClient: QueryClient, appId: number, submission: Submission) {
   queryClient.setQueryData(listingKeys.current(appId), submission);
   // The app page shows the listing's state (last_marketplace_app, published_app, unpublished_app).
   void queryClient.invalidateQueries({ queryKey: developerAppKeys.detail(appId) });
+  void queryClient.invalidateQueries({ queryKey: adminAppKeys.detail(appId) });
 }
 
 /** Save, submit (`state: in_review`) or withdraw (`state: draft`): one mutation, the same call. */
@@ -109,5 +130,21 @@ export function useSubmission(id: number | null | undefined) {
     queryKey: listingKeys.submission(id ?? 0),
     queryFn: ({ signal }) => call('GET /api/v1/submissions/:id', { params: { id: id ?? 0 }, signal }),
     enabled: typeof id === 'number' && id > 0,
+  });
+}
+
+/** Switches marketplace_enabled of an app (platform administrators, spec 3 §6). */
+export function useSetMarketplaceEnabled(appId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      call('PATCH /api/v1/admin/developer_apps/:id', {
+        params: { id: appId },
+        body: { developer_app: { marketplace_enabled: enabled } },
+      }),
+    onSuccess: (app) => {
+      queryClient.setQueryData(adminAppKeys.detail(appId), app);
+      void queryClient.invalidateQueries({ queryKey: developerAppKeys.detail(appId) });
+    },
   });
 }

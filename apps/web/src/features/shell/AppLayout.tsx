@@ -9,7 +9,12 @@ import { useSession, useSignOut } from '../auth/queries';
 import { NotificationBellSlot } from '../notifications/NotificationBellSlot';
 import classes from './AppLayout.module.css';
 import { AccountMenu, AdminMenu, LanguageSwitch, ReferenceMenu } from './LazyTopNavMenus';
-import { DEVELOPER_APPS_PATH, NAV_COLLAPSE_BREAKPOINT, RESIZE_DEBOUNCE_MS } from './navigation';
+import {
+  DEVELOPER_APPS_PATH,
+  MARKETPLACE_PATH,
+  NAV_COLLAPSE_BREAKPOINT,
+  RESIZE_DEBOUNCE_MS,
+} from './navigation';
 
 // The drawer (with its modal machinery) only loads once a narrow window opens it.
 const NavDrawer = lazy(() => import('./NavDrawer'));
@@ -81,6 +86,15 @@ export function AppLayout() {
                     {t('shell.nav.apps')}
                   </Button>
                 ) : null}
+                <Button
+                  component={Link}
+                  to={MARKETPLACE_PATH}
+                  variant={location.pathname.startsWith(MARKETPLACE_PATH) ? 'light' : 'subtle'}
+                  color="gray"
+                  aria-current={location.pathname.startsWith(MARKETPLACE_PATH) ? 'page' : undefined}
+                >
+                  {t('shell.nav.marketplace')}
+                </Button>
                 <ReferenceMenu />
                 {user?.is_admin ? <AdminMenu /> : null}
               </>

@@ -4,20 +4,21 @@ import {
   IconApps,
   IconBook,
   IconExternalLink,
+  IconHistory,
   IconHome,
   IconLogout,
-  IconMail,
   IconSettings,
-  IconSpeakerphone,
+  IconShoppingBag,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ADMIN_NAV } from './adminNavigation';
 import { LanguageSwitch } from './LanguageSwitch';
 import {
-  ADMIN_NOTIFICATIONS_PATH,
+  CHANGELOG_PATH,
   DEVELOPER_APPS_PATH,
   LEGACY_API_URL,
-  OUTBOUND_EMAILS_PATH,
+  MARKETPLACE_PATH,
   REST_API_OVERVIEW_PATH,
 } from './navigation';
 
@@ -50,6 +51,13 @@ export function SideNav({ user, onSignOut }: SideNavProps) {
           active={pathname.startsWith(DEVELOPER_APPS_PATH)}
         />
       ) : null}
+      <NavLink
+        component={Link}
+        to={MARKETPLACE_PATH}
+        label={t('shell.nav.marketplace')}
+        leftSection={<IconShoppingBag size={18} aria-hidden />}
+        active={pathname.startsWith(MARKETPLACE_PATH)}
+      />
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm">
         {t('shell.nav.reference')}
       </Text>
@@ -59,6 +67,13 @@ export function SideNav({ user, onSignOut }: SideNavProps) {
         label={t('shell.nav.restApi')}
         leftSection={<IconBook size={18} aria-hidden />}
         active={pathname.startsWith('/reference')}
+      />
+      <NavLink
+        component={Link}
+        to={CHANGELOG_PATH}
+        label={t('shell.nav.changelog')}
+        leftSection={<IconHistory size={18} aria-hidden />}
+        active={pathname.startsWith(CHANGELOG_PATH)}
       />
       <NavLink
         component="a"
@@ -74,20 +89,16 @@ export function SideNav({ user, onSignOut }: SideNavProps) {
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm">
             {t('shell.nav.admin')}
           </Text>
-          <NavLink
-            component={Link}
-            to={ADMIN_NOTIFICATIONS_PATH}
-            label={t('shell.nav.notifications')}
-            leftSection={<IconSpeakerphone size={18} aria-hidden />}
-            active={pathname.startsWith(ADMIN_NOTIFICATIONS_PATH)}
-          />
-          <NavLink
-            component={Link}
-            to={OUTBOUND_EMAILS_PATH}
-            label={t('shell.nav.outboundEmails')}
-            leftSection={<IconMail size={18} aria-hidden />}
-            active={pathname.startsWith(OUTBOUND_EMAILS_PATH)}
-          />
+          {ADMIN_NAV.map((item) => (
+            <NavLink
+              key={item.path}
+              component={Link}
+              to={item.path}
+              label={t(item.label)}
+              leftSection={<item.icon size={18} aria-hidden />}
+              active={pathname.startsWith(item.path)}
+            />
+          ))}
         </>
       ) : null}
       <Divider my="sm" />

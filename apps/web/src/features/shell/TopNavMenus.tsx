@@ -2,22 +2,11 @@
 import '../../styles/more.css';
 import type { User } from '@lintel/shared';
 import { Avatar, Button, Group, Menu, Text } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconExternalLink,
-  IconLogout,
-  IconMail,
-  IconSettings,
-  IconSpeakerphone,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconExternalLink, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  ADMIN_NOTIFICATIONS_PATH,
-  LEGACY_API_URL,
-  OUTBOUND_EMAILS_PATH,
-  REST_API_OVERVIEW_PATH,
-} from './navigation';
+import { ADMIN_NAV } from './adminNavigation';
+import { CHANGELOG_PATH, LEGACY_API_URL, REST_API_OVERVIEW_PATH } from './navigation';
 import classes from './TopNavMenus.module.css';
 
 // Every menu here has withInitialFocusPlaceholder={false}: Mantine's placeholder, a focusable
@@ -35,6 +24,9 @@ export function ReferenceMenu() {
       <Menu.Dropdown>
         <Menu.Item component={Link} to={REST_API_OVERVIEW_PATH}>
           {t('shell.nav.restApi')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={CHANGELOG_PATH}>
+          {t('shell.nav.changelog')}
         </Menu.Item>
         <Menu.Item
           component="a"
@@ -60,20 +52,16 @@ export function AdminMenu() {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item
-          component={Link}
-          to={ADMIN_NOTIFICATIONS_PATH}
-          leftSection={<IconSpeakerphone size={16} aria-hidden />}
-        >
-          {t('shell.nav.notifications')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={OUTBOUND_EMAILS_PATH}
-          leftSection={<IconMail size={16} aria-hidden />}
-        >
-          {t('shell.nav.outboundEmails')}
-        </Menu.Item>
+        {ADMIN_NAV.map((item) => (
+          <Menu.Item
+            key={item.path}
+            component={Link}
+            to={item.path}
+            leftSection={<item.icon size={16} aria-hidden />}
+          >
+            {t(item.label)}
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );

@@ -135,6 +135,21 @@ describe('AppDetailLayout', () => {
     expect(screen.getByText('Add a support contact')).toBeInTheDocument();
   });
 
+  it('drops the support-contact warning once the app has an integration contact', async () => {
+    serve(
+      buildDeveloperApp({
+        production_access: 'production_pending',
+        published_at: '2026-03-02T00:00:00Z',
+        has_support_contact: true,
+      }),
+    );
+    renderRoutes(routes, '/developer_apps/5');
+    expect(
+      await screen.findByText(/Your request for production access is being reviewed/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Add a support contact')).not.toBeInTheDocument();
+  });
+
   it('generates a fake sandbox and shows its secret once', async () => {
     const app = buildDeveloperApp({
       sandbox: buildSandbox({ status: 'failed' }),

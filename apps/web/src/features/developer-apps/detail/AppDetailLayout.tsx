@@ -29,6 +29,7 @@ import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { SelfServiceIntro } from '../../manifests/optIn/SelfServiceIntro';
 import { useFormExperience } from '../../manifests/optIn/useFormExperience';
 import { useManifest } from '../../manifests/queries';
+import { useHasMetrics } from '../../metrics/useHasMetrics';
 import { AppAvatar, RoleBadge } from '../AppBadges';
 import { appPath, DEVELOPER_APPS_PATH } from '../constants';
 import { CredentialsLoadError } from '../credentials/CredentialsLoadError';
@@ -70,6 +71,7 @@ export function AppDetailLayout() {
   // The builder must be able to show the latest manifest; otherwise the older layout says why.
   const latestSandboxId = experience.on ? (query.data?.manifests.latest_sandbox?.id ?? null) : null;
   const latest = useManifest(latestSandboxId);
+  const hasMetrics = useHasMetrics(appId);
 
   const denied = guardAccess(query.error, {
     invalidId: !Number.isInteger(appId) || appId <= 0,
@@ -153,7 +155,7 @@ export function AppDetailLayout() {
         <Grid.Col span={{ base: 12, md: 2 }}>
           <nav aria-label={t('developerApps.tabs.label')}>
             <Stack gap={2}>
-              {APP_TABS.filter((tab) => tabVisible(tab)).map((tab) => {
+              {APP_TABS.filter((tab) => tabVisible(tab, hasMetrics)).map((tab) => {
                 const TabIcon = tabIcons[tab];
                 const active = tab === current;
                 return (

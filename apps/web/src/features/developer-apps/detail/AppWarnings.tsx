@@ -20,8 +20,8 @@ export function AppWarnings({ app }: { app: DeveloperApp }) {
       </StatusAlert>,
     );
   }
-  // The app response carries no support contact yet, so every published app is reminded.
-  if (app.published_at) {
+  // Integration contacts (added by platform administrators) are the app's support contacts.
+  if (app.published_at && !app.has_support_contact) {
     warnings.push(
       <StatusAlert key="support" tone="warning" title={t('developerApps.warnings.supportContact.title')}>
         {t('developerApps.warnings.supportContact.message')}

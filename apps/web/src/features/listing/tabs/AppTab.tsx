@@ -1,8 +1,10 @@
 import { LISTING_LIMITS } from '@lintel/shared/listing';
 import { MultiSelect, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AdminExtras } from '../admin/AdminExtras';
+import { ChangedMark } from '../ChangeMarks';
 import type { EditorContext } from '../editorContext';
-import { textProps } from '../fields';
+import { markProps, textProps } from '../fields';
 
 /** App Information (spec 3 §2 "App tab"): names, texts, categories, and the version section. */
 export function AppTab({ ctx }: { ctx: EditorContext }) {
@@ -37,6 +39,7 @@ export function AppTab({ ctx }: { ctx: EditorContext }) {
         readOnly={ctx.readOnly}
         searchable
         nothingFoundMessage={t('listing.empty.noMatch')}
+        {...markProps(ctx, 'category_ids')}
       />
       <Textarea
         label={t('listing.fields.description')}
@@ -78,6 +81,7 @@ export function AppTab({ ctx }: { ctx: EditorContext }) {
         readOnly={ctx.readOnly}
         placeholder={references.versions.length === 0 ? t('listing.empty.noVersions') : undefined}
         nothingFoundMessage={t('listing.empty.noVersions')}
+        {...markProps(ctx, 'app_version_id')}
       />
       <Textarea
         label={t('listing.fields.draft_developer_notes')}
@@ -94,6 +98,8 @@ export function AppTab({ ctx }: { ctx: EditorContext }) {
         onChange={(event) => ctx.set('installable', event.currentTarget.checked)}
         disabled={ctx.readOnly}
       />
+      <ChangedMark changed={ctx.changed('installable')} />
+      {ctx.mode === 'admin' ? <AdminExtras ctx={ctx} /> : null}
     </Stack>
   );
 }

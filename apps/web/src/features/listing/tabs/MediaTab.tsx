@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { sectionErrorMessage } from '../../../api/errorText';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { UploadDropzone, type UploadOptions } from '../../../components/UploadDropzone';
+import { ChangedMark } from '../ChangeMarks';
 import type { EditorContext } from '../editorContext';
 import type { FormMedia, ListingFiles } from '../formValues';
 import classes from '../Listing.module.css';
@@ -185,9 +186,12 @@ export function MediaTab({ ctx }: { ctx: EditorContext }) {
   return (
     <Stack gap="xl">
       <Stack gap="sm">
-        <Title order={3} size="h5">
-          {t('listing.media.logo')}
-        </Title>
+        <Group gap="xs">
+          <Title order={3} size="h5">
+            {t('listing.media.logo')}
+          </Title>
+          <ChangedMark changed={ctx.changed('small_logo')} />
+        </Group>
         {values.small_logo ? (
           <MediaRow
             item={values.small_logo}
@@ -206,9 +210,12 @@ export function MediaTab({ ctx }: { ctx: EditorContext }) {
       </Stack>
 
       <Stack gap="sm">
-        <Title order={3} size="h5">
-          {t('listing.media.screenshots')}
-        </Title>
+        <Group gap="xs">
+          <Title order={3} size="h5">
+            {t('listing.media.screenshots')}
+          </Title>
+          <ChangedMark changed={ctx.changed('pictures')} />
+        </Group>
         {ctx.readOnly
           ? null
           : zone('picture', t('listing.media.uploadScreenshots'), t('listing.media.rules.picture'), true)}
@@ -242,9 +249,12 @@ export function MediaTab({ ctx }: { ctx: EditorContext }) {
       </Stack>
 
       <Stack gap="sm">
-        <Title order={3} size="h5">
-          {t('listing.media.videos')}
-        </Title>
+        <Group gap="xs">
+          <Title order={3} size="h5">
+            {t('listing.media.videos')}
+          </Title>
+          <ChangedMark changed={ctx.changed('videos')} />
+        </Group>
         {ctx.readOnly
           ? null
           : zone('video', t('listing.media.uploadVideos'), t('listing.media.rules.video'), true)}

@@ -22,8 +22,9 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangedMark } from '../ChangeMarks';
 import type { EditorContext } from '../editorContext';
-import { textProps, yesNoValue } from '../fields';
+import { markProps, textProps, yesNoValue } from '../fields';
 
 const QUESTIONS = ['subscription_required', 'connector_required', 'has_trials'] as const;
 
@@ -40,6 +41,7 @@ export function PricingTab({ ctx }: { ctx: EditorContext }) {
           value={yesNoValue(ctx.values[question])}
           onChange={(answer) => ctx.set(question, answer === 'yes')}
           error={ctx.error(question)}
+          {...markProps(ctx, question)}
         >
           <Group mt="xs">
             <Radio value="yes" label={t('listing.yes')} disabled={ctx.readOnly} />
@@ -133,6 +135,7 @@ export function Availability({ ctx }: { ctx: EditorContext }) {
           })}
         </Stack>
       ) : null}
+      <ChangedMark changed={ctx.changed('region_ids') || ctx.changed('country_ids')} />
       <Text size="sm" mt="md">
         {ctx.partnerProgramsEmail ? (
           <Anchor href={`mailto:${ctx.partnerProgramsEmail}`}>{t('listing.availability.contactUs')}</Anchor>

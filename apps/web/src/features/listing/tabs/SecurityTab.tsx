@@ -24,7 +24,7 @@ import { IconListCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorContext } from '../editorContext';
-import { textProps, yesNoValue } from '../fields';
+import { markProps, textProps, yesNoValue } from '../fields';
 
 const Q = 'security_questionnaire';
 
@@ -53,6 +53,7 @@ export function SecurityTab({ ctx }: { ctx: EditorContext }) {
       value={yesNoValue(q[key])}
       onChange={(answer) => ctx.set(`${Q}.${key}`, answer === 'yes')}
       error={ctx.error(`${Q}.${key}`)}
+      {...markProps(ctx, `${Q}.${key}`)}
     >
       <Group mt="xs">
         <Radio value="yes" label={t('listing.yes')} disabled={ctx.readOnly} />

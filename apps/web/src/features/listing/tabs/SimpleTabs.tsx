@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ChangedMark } from '../ChangeMarks';
 import type { EditorContext } from '../editorContext';
 import { textProps } from '../fields';
 
@@ -179,6 +180,7 @@ export function ToolsTab({ ctx }: { ctx: EditorContext }) {
   if (tools.length === 0) return <Text c="dimmed">{t('listing.empty.noTools')}</Text>;
   return (
     <Stack gap="xs" role="group" aria-label={t('listing.tabs.tools')}>
+      <ChangedMark changed={ctx.changed('product_tool_ids')} />
       {rowsOf(tools, 3).map((row) => (
         <SimpleGrid cols={3} key={row.map((tool) => tool.id).join('-')}>
           {row.map((tool) => (
@@ -212,6 +214,12 @@ export function ContactTab({ ctx }: { ctx: EditorContext }) {
         value={ctx.contactType}
         onChange={(type) => ctx.setContactType(type as ContactType)}
         error={ctx.error('contact_or_learn_how')}
+        inputContainer={(children) => (
+          <>
+            {children}
+            <ChangedMark changed={ctx.changed('create_lead')} />
+          </>
+        )}
       >
         <Stack gap="xs" mt="xs">
           {ctx.contactTypes.map((type) => (

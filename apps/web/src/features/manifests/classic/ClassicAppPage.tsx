@@ -14,6 +14,7 @@ import { SandboxMissing } from '../../developer-apps/detail/SandboxMissing';
 import { APP_TABS, type AppTab } from '../../developer-apps/detail/tabs';
 import { useGenerateFakeSandbox } from '../../developer-apps/queries';
 import { SettingsTab } from '../../developer-apps/settings/SettingsTab';
+import { ViewMetricsReportButton } from '../../metrics/ViewMetricsReportButton';
 import { OptInBanner } from '../optIn/OptInBanner';
 import { AppNotUpdatedWarning, BuilderUnavailableModal } from './BuilderUnavailable';
 import { CLASSIC_SECTIONS, ClassicSection, type ClassicSectionId, classicSectionId } from './ClassicSection';
@@ -112,6 +113,9 @@ export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPag
             </Text>
           ) : null}
         </Stack>
+        <Group ml="auto">
+          <ViewMetricsReportButton appId={app.id} appName={app.name || app.internal_name} />
+        </Group>
       </Group>
       <Stack gap="md" mb="lg">
         {builderUnavailable ? null : <OptInBanner />}

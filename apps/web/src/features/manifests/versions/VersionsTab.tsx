@@ -26,6 +26,7 @@ import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../components/format';
 import { PageLoader } from '../../../components/PageLoader';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { ReviewQueueSlot } from '../../admin-lists/ReviewQueueSlot';
 import { useSession } from '../../auth/queries';
 import { useAppOutlet } from '../../developer-apps/detail/appOutlet';
 import { copyWithToast } from '../copyToClipboard';
@@ -89,6 +90,7 @@ export function VersionsTab() {
           {t('manifests.versions.compare')}
         </Button>
       </Group>
+      <ReviewQueueSlot appId={app.id} kind="app_version" />
       {lists.map(({ environment, query }) => (
         <VersionsCard
           key={environment}

@@ -1,0 +1,61 @@
+import { adminMetricsEndpoints as admin, metricsEndpoints as api } from '@lintel/shared';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route';
+import { allow } from '../../http/session';
+import { type AppScope, appContextOf, appFromParams } from '../developer-apps/scope';
+import { metricsPolicy } from './policy';
+import { presentAdminMetrics, presentMetrics } from './presenter';
+import type { MetricsService } from './service';
+
+/** The engagement report's data and its CSV export (spec 1 §2 "App engagement report", §6, §7). */
+export function metricsRoutes(app: FastifyInstance, service: MetricsService, appScope: AppScope): void {
+  route(app, api.get, {
+    guards: [appScope(appFromParams)],
+    handler: async (request) =>
+      presentMetrics(await service.metrics(appContextOf(request).app.id, request.query)),
+  });
+
+  const canSeeEmails = allow(metricsPolicy.canSeeInstallerEmails);
+  route(app, admin.get, {
+    guards: [canSeeEmails],
+    handler: async (request) => {
+      const found = await service.adminApp(request.params.id);
+      return presentAdminMetrics(await service.metrics(found.id, request.query));
+    },
+  });
+
+  const csvOptions = {
+    guards: [appScope(appFromParams)],
+    handler: async (request: { appContext: unknown } & Parameters<typeof appContextOf>[0]) => {
+      const csv = service.installationsCsv(appContextOf(request).app, false);
+      return {
+        body: csv.body,
+        filename: csv.filename,
+        contentType: 'text/csv; charset=utf-8',
+        cacheControl: 'no-store',
+      };
+    },
+  };
+  const adminCsvOptions = {
+    guards: [canSeeEmails],
+    handler: async (request: { params: { id: number } }) => {
+      const csv = service.installationsCsv(await service.adminApp(request.params.id), true);
+      return {
+        body: csv.body,
+        filename: csv.filename,
+        contentType: 'text/csv; charset=utf-8',
+        cacheControl: 'no-store',
+      };
+    },
+  };
+  route(app, api.csv, csvOptions);
+  route(app, admin.csv, adminCsvOptions);
+  // The address the browser navigates to (spec 1 §7: `{showPath}/installations.csv`; the admin view
+  // appends /installations.csv to its location) forwards to the documented API path, where the session
+  // cookie is read.
+  for (const endpoint of [api.csv, admin.csv]) {
+    app.get(endpoint.path.replace(/^\/api\/v1/, ''), { schema: { hide: true } }, (request, reply) =>
+      reply.redirect(`/api/v1${request.url}`, 302),
+    );
+  }
+}

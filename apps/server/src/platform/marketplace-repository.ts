@@ -1,0 +1,157 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index';
+import type { PlatformInstallationRow } from '../db/schema';
+import type { DailyCount } from './types';
+
+type DailyTable = 'platform_daily_installations' | 'platform_daily_views';
+
+/** The UTC day of a moment, as YYYY-MM-DD. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** Every SQL statement of the embedded platform's marketplace (installations, views, daily counts). */
+export const marketplaceRepository = {
+  /** Marks an event id processed; false when it was processed before (the replay changes nothing). */
+  async claimEvent(db: Db, id: string, type: string): Promise<boolean> {
+    const row = await db
+      .insertInto('platform_processed_events')
+      .values({ id, type, processed_at: new Date() })
+      .onConflict((c) => c.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  insertInstallation(
+    db: Db,
+    values: {
+      appId: number;
+      companyName: string;
+      companyIsDemo: boolean;
+      userEmailAddress: string | null;
+      at: Date;
+    },
+  ): Promise<PlatformInstallationRow> {
+    return db
+      .insertInto('platform_installations')
+      .values({
+        developer_app_id: values.appId,
+        company_name: values.companyName,
+        company_is_demo: values.companyIsDemo,
+        user_email_address: values.userEmailAddress,
+        status: 'installed',
+        installed_at: values.at,
+        updated_at: values.at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  /** The company's newest installed installation of the app (an uninstall event names the company). */
+  findInstalledByCompany(
+    db: Db,
+    appId: number,
+    companyName: string,
+  ): Promise<PlatformInstallationRow | undefined> {
+    return db
+      .selectFrom('platform_installations')
+      .selectAll()
+      .where('developer_app_id', '=', appId)
+      .where('company_name', '=', companyName)
+      .where('status', '=', 'installed')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
+  findInstallation(db: Db, appId: number, id: number): Promise<PlatformInstallationRow | undefined> {
+    return db
+      .selectFrom('platform_installations')
+      .selectAll()
+      .where('developer_app_id', '=', appId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  markUninstalled(db: Db, id: number, at: Date): Promise<PlatformInstallationRow> {
+    return db
+      .updateTable('platform_installations')
+      .set({ status: 'uninstalled', updated_at: at })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  /** Records a view unless the visitor was counted that day; true when it was new. */
+  async insertView(db: Db, appId: number, visitorKey: string, at: Date): Promise<boolean> {
+    const row = await db
+      .insertInto('platform_marketplace_views')
+      .values({ developer_app_id: appId, visitor_key: visitorKey, day: utcDay(at), viewed_at: at })
+      .onConflict((c) => c.columns(['developer_app_id', 'visitor_key', 'day']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Adds one to the day's aggregate (atomic: concurrent events each count). */
+  async increment(db: Db, table: DailyTable, appId: number, at: Date): Promise<void> {
+    await db
+      .insertInto(table)
+      .values({ developer_app_id: appId, day: utcDay(at), count: 1 })
+      .onConflict((c) =>
+        c.columns(['developer_app_id', 'day']).doUpdateSet({ count: sql`${sql.ref(`${table}.count`)} + 1` }),
+      )
+      .execute();
+  },
+
+  async daily(db: Db, table: DailyTable, appId: number): Promise<DailyCount[]> {
+    const rows = await db
+      .selectFrom(table)
+      .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'count'])
+      .where('developer_app_id', '=', appId)
+      .orderBy('day')
+      .execute();
+    return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
+  },
+
+  async installationsPage(
+    db: Db,
+    appId: number,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: PlatformInstallationRow[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      db
+        .selectFrom('platform_installations')
+        .selectAll()
+        .where('developer_app_id', '=', appId)
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      // The total from the daily counts (each installation adds one to its day, in its own
+      // transaction): a few hundred rows, where counting the raw rows reads one per installation.
+      db
+        .selectFrom('platform_daily_installations')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('count'), eb.lit(0)).as('n'))
+        .where('developer_app_id', '=', appId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  },
+
+  /** One batch of the CSV: the installations after `afterId`, by id (keyset, no OFFSET). */
+  installationsAfter(
+    db: Db,
+    appId: number,
+    afterId: number,
+    limit: number,
+  ): Promise<PlatformInstallationRow[]> {
+    return db
+      .selectFrom('platform_installations')
+      .selectAll()
+      .where('developer_app_id', '=', appId)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  },
+};

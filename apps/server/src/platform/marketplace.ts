@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/index';
+import type { PlatformInstallationRow } from '../db/schema';
+import { marketplaceRepository as repo } from './marketplace-repository';
+import type { EventOutcome, Installation, MarketplaceEvent, PlatformMarketplace } from './types';
+
+function toInstallation(row: PlatformInstallationRow): Installation {
+  return {
+    id: row.id,
+    appId: row.developer_app_id,
+    companyName: row.company_name,
+    companyIsDemo: row.company_is_demo,
+    userEmailAddress: row.user_email_address,
+    status: row.status,
+    installedAt: row.installed_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * The embedded platform's marketplace: every installation and view is an event, processed once by its id
+ * in one transaction that also moves the day's aggregate, so the counts always equal the raw rows.
+ */
+export class EmbeddedMarketplace implements PlatformMarketplace {
+  constructor(private readonly db: Db) {}
+
+  record(event: MarketplaceEvent): Promise<{ outcome: EventOutcome; installation?: Installation }> {
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await repo.claimEvent(trx, event.id, event.type))) return { outcome: 'duplicate' as const };
+        switch (event.type) {
+          case 'installation.created': {
+            const row = await repo.insertInstallation(trx, {
+              appId: event.appId,
+              companyName: event.companyName ?? '',
+              companyIsDemo: event.companyIsDemo,
+              userEmailAddress: event.userEmailAddress,
+              at: event.occurredAt,
+            });
+            await repo.increment(trx, 'platform_daily_installations', event.appId, event.occurredAt);
+            return { outcome: 'recorded' as const, installation: toInstallation(row) };
+          }
+          case 'installation.uninstalled': {
+            const found = await repo.findInstalledByCompany(trx, event.appId, event.companyName ?? '');
+            if (!found) throw new NothingInstalled();
+            const row = await repo.markUninstalled(trx, found.id, event.occurredAt);
+            return { outcome: 'recorded' as const, installation: toInstallation(row) };
+          }
+          case 'marketplace_app.viewed': {
+            const fresh = await repo.insertView(
+              trx,
+              event.appId,
+              event.visitorKey ?? `event:${event.id}`,
+              event.occurredAt,
+            );
+            if (!fresh) return { outcome: 'ignored' as const };
+            await repo.increment(trx, 'platform_daily_views', event.appId, event.occurredAt);
+            return { outcome: 'recorded' as const };
+          }
+        }
+      })
+      .catch((error: unknown) => {
+        // The transaction is rolled back: the event id stays unclaimed, so a corrected replay works.
+        if (error instanceof NothingInstalled) return { outcome: 'no_installation' as const };
+        throw error;
+      });
+  }
+
+  async install(
+    appId: number,
+    company: { companyName: string; companyIsDemo: boolean; userEmailAddress: string },
+  ): Promise<Installation> {
+    const { installation } = await this.record({
+      id: `embedded:${randomUUID()}`,
+      type: 'installation.created',
+      appId,
+      occurredAt: new Date(),
+      ...company,
+    });
+    if (!installation) throw new Error('installation not recorded');
+    return installation;
+  }
+
+  async uninstall(
+    appId: number,
+    installationId: number,
+    userEmailAddress: string,
+  ): Promise<Installation | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await repo.findInstallation(trx, appId, installationId);
+      if (row?.status !== 'installed' || row.user_email_address !== userEmailAddress) return undefined;
+      await repo.claimEvent(trx, `embedded:${randomUUID()}`, 'installation.uninstalled');
+      return toInstallation(await repo.markUninstalled(trx, row.id, new Date()));
+    });
+  }
+
+  async view(appId: number, visitorKey: string, at = new Date()): Promise<void> {
+    await this.record({
+      id: `embedded:${randomUUID()}`,
+      type: 'marketplace_app.viewed',
+      appId,
+      occurredAt: at,
+      companyName: null,
+      companyIsDemo: false,
+      userEmailAddress: null,
+      visitorKey,
+    });
+  }
+
+  dailyInstallations(appId: number) {
+    return repo.daily(this.db, 'platform_daily_installations', appId);
+  }
+
+  dailyViews(appId: number) {
+    return repo.daily(this.db, 'platform_daily_views', appId);
+  }
+
+  async installations(appId: number, page: { limit: number; offset: number }) {
+    const { rows, total } = await repo.installationsPage(this.db, appId, page);
+    return { rows: rows.map(toInstallation), total };
+  }
+
+  async *installationBatches(appId: number, batchSize: number): AsyncIterable<Installation[]> {
+    let afterId = 0;
+    for (;;) {
+      const rows = await repo.installationsAfter(this.db, appId, afterId, batchSize);
+      if (rows.length === 0) return;
+      yield rows.map(toInstallation);
+      afterId = rows[rows.length - 1]?.id ?? afterId;
+      if (rows.length < batchSize) return;
+    }
+  }
+}
+
+class NothingInstalled extends Error {}

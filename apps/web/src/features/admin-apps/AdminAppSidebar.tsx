@@ -1,0 +1,95 @@
+import type { AdminDeveloperApp } from '@lintel/shared';
+import { Button, Card, Stack, Table, Title } from '@mantine/core';
+import { IconAlertTriangle, IconRestore, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../components/format';
+import { MutationErrorAlert } from '../../components/MutationErrorAlert';
+import { notifySaved } from '../../components/notifySaved';
+import { ChangeOwnerModal } from './ChangeOwnerModal';
+import { adminAppPath, useUpdateAdminApp } from './queries';
+
+/**
+ * The admin page's sidebar (spec 1 §2): new integration contact, Undelete (deleted apps only), Change
+ * Owner, the owner's name, e-mail and id, and the app's created, updated and deleted times.
+ */
+export function AdminAppSidebar({ app }: { app: AdminDeveloperApp }) {
+  const { t } = useTranslation();
+  const undelete = useUpdateAdminApp(app.id);
+  const [changingOwner, setChangingOwner] = useState(false);
+  const never = t('adminApps.sidebar.never');
+  const rows: [string, string][] = [
+    [t('adminApps.sidebar.ownerName'), app.owner.name],
+    [t('adminApps.sidebar.ownerEmail'), app.owner.email],
+    [t('adminApps.sidebar.ownerId'), String(app.owner.id)],
+  ];
+  const times: [string, string][] = [
+    [t('adminApps.sidebar.createdAt'), formatDateTime(app.created_at) ?? never],
+    [t('adminApps.sidebar.updatedAt'), formatDateTime(app.updated_at) ?? never],
+    [t('adminApps.sidebar.deletedAt'), formatDateTime(app.deleted_at) ?? never],
+  ];
+  const table = (entries: [string, string][]) => (
+    <Table variant="vertical" withTableBorder={false} layout="fixed">
+      <Table.Tbody>
+        {entries.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w={110}>{label}</Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+
+  return (
+    <Card withBorder component="aside" aria-label={t('adminApps.sidebar.label')}>
+      <Stack gap="md">
+        <Button
+          component={Link}
+          to={`${adminAppPath(app.id)}/contacts/new`}
+          variant="light"
+          leftSection={<IconUserPlus size={16} aria-hidden />}
+        >
+          {t('adminApps.sidebar.newContact')}
+        </Button>
+        {app.deleted_at ? (
+          <Button
+            leftSection={<IconRestore size={16} aria-hidden />}
+            loading={undelete.isPending}
+            onClick={() =>
+              undelete.mutate(
+                { deleted_at: null },
+                { onSuccess: () => notifySaved(t('adminApps.sidebar.undeleted')) },
+              )
+            }
+          >
+            {t('adminApps.sidebar.undelete')}
+          </Button>
+        ) : null}
+        <MutationErrorAlert
+          error={undelete.error}
+          title={t('adminApps.couldNotSave')}
+          withCloseButton
+          onClose={() => undelete.reset()}
+        />
+        <Button
+          color="red"
+          variant="outline"
+          leftSection={<IconAlertTriangle size={16} aria-hidden />}
+          onClick={() => setChangingOwner(true)}
+        >
+          {t('adminApps.sidebar.changeOwner')}
+        </Button>
+        <div>
+          <Title order={2} size="h5" mb={4}>
+            {t('adminApps.sidebar.owner')}
+          </Title>
+          {table(rows)}
+        </div>
+        {table(times)}
+      </Stack>
+      <ChangeOwnerModal appId={app.id} opened={changingOwner} onClose={() => setChangingOwner(false)} />
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import type { AnalyticsCount, ANALYTICS_KEYS as SHARED_ANALYTICS_KEYS, SortValue } from '@lintel/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { call, callList } from '../../api/client';
+import type { ListParams } from '../../components/useListState';
+import { hasMetricsData } from './days';
+
+/** The newest installations the report's feed shows. */
+export const FEED_SIZE = 100;
+
+export const metricsKeys = {
+  all: ['metrics'] as const,
+  app: (appId: number, admin: boolean) => [...metricsKeys.all, admin ? 'admin' : 'developer', appId] as const,
+  analytics: (params: AnalyticsListParams) => [...metricsKeys.all, 'analytics', params] as const,
+};
+
+export function fetchAppMetrics(appId: number, admin: boolean, signal?: AbortSignal) {
+  return admin
+    ? call('GET /api/v1/admin/developer_apps/:id/metrics', {
+        params: { id: appId },
+        query: { per_page: FEED_SIZE },
+        signal,
+      })
+    : call('GET /api/v1/developer_apps/:id/metrics', {
+        params: { id: appId },
+        query: { per_page: FEED_SIZE },
+        signal,
+      });
+}
+
+/** An app's metrics data (spec 1 §3); `admin` reads the admin endpoint, with installer e-mails. */
+export function useAppMetrics(appId: number, admin = false) {
+  return useQuery({
+    queryKey: metricsKeys.app(appId, admin),
+    queryFn: ({ signal }) => fetchAppMetrics(appId, admin, signal),
+    enabled: Number.isInteger(appId) && appId > 0,
+  });
+}
+
+/**
+ * Whether the app has metrics data: the Metrics tab and the report button show only then. (The app page
+ * frame reads the same query through useHasMetrics.ts, which stays out of this chunk.)
+ */
+export function useHasMetrics(appId: number): boolean {
+  return hasMetricsData(useAppMetrics(appId).data);
+}
+
+/** Where the CSV export is (spec 1 §2): the app's page path, or the admin app page's, + /installations.csv. */
+export function installationsCsvPath(appId: number, admin: boolean): string {
+  return `${admin ? '/admin' : ''}/developer_apps/${appId}/installations.csv`;
+}
+
+export type MetricsEvent = 'developers.app_metrics.download_csv.clicked' | 'metrics_report_clicked';
+
+/** Sends an analytics event of the report; a failure never stands in the user's way. */
+export async function trackMetricsEvent(
+  key: MetricsEvent,
+  properties: { developer_app_id: number; app_name?: string },
+): Promise<void> {
+  try {
+    await call('POST /api/v1/analytics', { body: { key, additional_properties: properties } });
+  } catch {
+    // Analytics only: the click goes on.
+  }
+}
+
+export const ANALYTICS_SORT_KEYS = ['day', 'key', 'count'] as const;
+export type AnalyticsSortKey = (typeof ANALYTICS_SORT_KEYS)[number];
+export type AnalyticsKey = (typeof SHARED_ANALYTICS_KEYS)[number];
+/** The keys the server accepts (packages/shared ANALYTICS_KEYS), for the admin page's filter. */
+export const ANALYTICS_KEYS = [
+  'opted_in',
+  'opted_out',
+  'metrics_report_clicked',
+  'developers.app_metrics.download_csv.clicked',
+] as const satisfies readonly AnalyticsKey[];
+export type AnalyticsListParams = ListParams<SortValue<AnalyticsSortKey>, { key: AnalyticsKey | null }>;
+
+export function useAnalyticsCounts(params: AnalyticsListParams) {
+  return useQuery({
+    queryKey: metricsKeys.analytics(params),
+    queryFn: ({ signal }) =>
+      callList('GET /api/v1/admin/analytics', {
+        query: {
+          page: params.page,
+          per_page: params.perPage,
+          sort: params.sort ? [params.sort] : undefined,
+          filters: { key: params.filters.key ?? undefined },
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type { AnalyticsCount };

@@ -1,0 +1,79 @@
+// The server as a deployment runs it: one esbuild bundle of apps/server/src/main.ts run by plain node
+// (not under tsx's loader, whose transpiler and caches add tens of MB), with `npm start`'s Node flags.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { nodeBin, repoRoot, type ServerProcess } from './process';
+
+/** The flags `npm start` runs the server with (package.json). */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+
+const BUILD_DIR = path.join(repoRoot, 'apps/server/.bench-build');
+
+/** The server as one ESM bundle (dependencies stay in node_modules), run by plain node. */
+async function bundleServer(): Promise<string> {
+  const outfile = path.join(BUILD_DIR, 'main.mjs');
+  await build({
+    entryPoints: [path.join(repoRoot, 'apps/server/src/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    // Every package stays external except the workspace's own TypeScript package and dayjs (its plugins
+    // are imported by extensionless paths, which only a bundler resolves).
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(builder) {
+          builder.onResolve({ filter: /^[^./]/ }, (resolve) =>
+            /^(@lintel\/|dayjs)/.test(resolve.path) ? undefined : { path: resolve.path, external: true },
+          );
+        },
+      },
+    ],
+    // The bundle lives outside the repository: resolve the externals from the server's folder.
+    nodePaths: [path.join(repoRoot, 'node_modules')],
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** Builds the bundle and starts it on `port` with the given environment added. */
+export async function spawnBundle(port: number, env: Record<string, string>): Promise<ServerProcess> {
+  const bundle = await bundleServer();
+  const child = spawn(nodeBin, [...SERVER_NODE_FLAGS, bundle], {
+    cwd: path.join(repoRoot, 'apps/server'),
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code, signal }));
+  });
+  return { child, port, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+/** Removes the bundle. */
+export function removeBundle(): Promise<void> {
+  return fs.rm(BUILD_DIR, { recursive: true, force: true });
+}
+
+/** A process's resident set size in MB (0 once it has ended). */
+export function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}

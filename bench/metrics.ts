@@ -1,0 +1,204 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { removeBundle, rssMb, spawnBundle } from './lib/bundle';
+import { checkPostgres, dropDatabase, freshDatabase } from './lib/postgres';
+import {
+  freePort,
+  loadAverage,
+  parseArgs,
+  percentile,
+  repoRoot,
+  type ServerProcess,
+  signalTree,
+  stop,
+  waitFor200,
+} from './lib/process';
+
+const DATABASE = 'lintel_bench_metrics';
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
+const SECRET = 'bench-platform-events-secret';
+const args = parseArgs(process.argv.slice(2));
+const installations = Number(args.get('installations') ?? 1_000_000);
+const duration = Number(args.get('duration') ?? 5);
+const record = args.get('no-record') !== 'true';
+const ms1 = (value: number) => value.toFixed(1);
+const group = (value: number) => Math.round(value).toLocaleString('en-US');
+
+let server: ServerProcess | undefined;
+process.on('SIGINT', () => {
+  signalTree(server?.child.pid, 'SIGKILL');
+  void dropDatabase(DATABASE).finally(() => process.exit(130));
+});
+
+async function main(): Promise<void> {
+  const loadBefore = loadAverage();
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const pgVersion = await checkPostgres();
+  const databaseUrl = await freshDatabase(DATABASE);
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'lintel-bench-metrics-'));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    server = await spawnBundle(await freePort(), {
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: tmp,
+      PLATFORM_EVENTS_SECRET: SECRET,
+    });
+    await waitFor200(server, `${server.baseUrl}/api/v1/health`, performance.now());
+    const base = server.baseUrl;
+    await client.connect();
+
+    // The developer's app with installations over three years, and its daily aggregates as the events
+    // would have left them.
+    const session = await fetch(`${base}/api/v1/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'dev@example.com', password: PASSWORD }),
+    });
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const { csrf_token: csrf } = (await session.json()) as { csrf_token: string };
+    const created = await fetch(`${base}/api/v1/developer_apps`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ internal_name: 'Metrics bench' }),
+    });
+    const appId = ((await created.json()) as { id: number }).id;
+    console.log(`seeding ${group(installations)} installations of app ${appId} over three years…`);
+    const seedStarted = performance.now();
+    await client.query(
+      `INSERT INTO platform_installations (developer_app_id, company_name, company_is_demo, user_email_address,
+                                           status, installed_at, updated_at)
+       SELECT $1::int, 'Builder Co ' || g || CASE WHEN g % 50 = 0 THEN ', "Ltd"' ELSE '' END, g % 20 = 0,
+              'installer' || g || '@example.test', CASE WHEN g % 9 = 0 THEN 'uninstalled' ELSE 'installed' END,
+              t, t
+         FROM generate_series(1, $2::int) g,
+              LATERAL (SELECT now() - interval '1095 days' + (g::float / $2::int) * interval '1095 days' AS t) times`,
+      [appId, installations],
+    );
+    await client.query(
+      `INSERT INTO platform_daily_installations (developer_app_id, day, count)
+       SELECT developer_app_id, (installed_at AT TIME ZONE 'UTC')::date, count(*)
+         FROM platform_installations WHERE developer_app_id = $1 GROUP BY 1, 2`,
+      [appId],
+    );
+    await client.query(
+      `INSERT INTO platform_daily_views (developer_app_id, day, count)
+       SELECT $1::int, d::date, 200 + (extract(doy FROM d)::int % 50)
+         FROM generate_series(now() - interval '1095 days', now(), interval '1 day') d`,
+      [appId],
+    );
+    await client.query('VACUUM (ANALYZE)');
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const pid = server.child.pid ?? 0;
+
+    // 1. The metrics endpoint under load.
+    const metricsPath = `/api/v1/developer_apps/${appId}/metrics`;
+    const probe = await fetch(`${base}${metricsPath}`, { headers: { cookie } });
+    if (probe.status !== 200) throw new Error(`metrics answered ${probe.status}`);
+    const bytes = (await probe.text()).length;
+    const loads: { connections: number; reqPerSec: number; p50: number; p95: number }[] = [];
+    for (const connections of [1, 10]) {
+      const latencies: number[] = [];
+      const instance = autocannon({
+        url: `${base}${metricsPath}`,
+        connections,
+        duration,
+        headers: { cookie },
+      });
+      instance.on('response', (_c, _s, _b, ms) => latencies.push(ms));
+      const result = await instance;
+      if (result.non2xx > 0) throw new Error(`metrics: ${result.non2xx} non-2xx answers`);
+      latencies.sort((a, b) => a - b);
+      loads.push({
+        connections,
+        reqPerSec: result.requests.total / result.duration,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+      });
+    }
+
+    // 2. The CSV export of every installation, with the server's RSS sampled every 20 ms.
+    const idleRss = rssMb(pid);
+    const samples: number[] = [];
+    const sampler = setInterval(() => samples.push(rssMb(pid)), 20);
+    const started = performance.now();
+    const csv = await fetch(`${base}/api/v1/developer_apps/${appId}/installations.csv`, {
+      headers: { cookie },
+    });
+    if (csv.status !== 200 || !csv.body) throw new Error(`CSV answered ${csv.status}`);
+    let firstByte = 0;
+    let csvBytes = 0;
+    let lines = 0;
+    for await (const piece of csv.body as unknown as AsyncIterable<Uint8Array>) {
+      if (firstByte === 0) firstByte = performance.now() - started;
+      csvBytes += piece.length;
+      for (const byte of piece) if (byte === 10) lines++;
+    }
+    const csvMs = performance.now() - started;
+    clearInterval(sampler);
+    const peakRss = Math.max(idleRss, ...samples);
+
+    // 3. Platform events ingested per second (each a new installation with its own event id).
+    let sequence = 0;
+    const events = await autocannon({
+      url: `${base}/api/v1/platform/events`,
+      connections: 10,
+      duration,
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (request) => {
+            sequence += 1;
+            request.body = JSON.stringify({
+              id: `bench-${process.pid}-${sequence}`,
+              type: 'installation.created',
+              developer_app_id: appId,
+              occurred_at: new Date().toISOString(),
+              company_name: `Event Co ${sequence}`,
+              company_is_demo: false,
+              user_email_address: `event${sequence}@example.test`,
+            });
+            return request;
+          },
+        },
+      ],
+    });
+    if (events.non2xx > 0) throw new Error(`events: ${events.non2xx} non-2xx answers`);
+    const stored = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM platform_installations WHERE company_name LIKE 'Event Co %'`,
+    );
+
+    const out = [
+      `## 12. Installs and views at scale (issue 12, ${date} UTC)`,
+      '',
+      `\`npx tsx bench/metrics.ts\`: one app with ${group(installations)} installations over three years (seeded in ${ms1(seedSeconds)} s) and 1,096 days of views, on PostgreSQL ${pgVersion}; the server compiled (bench/lib/bundle.ts) with npm start's Node flags; load average ${loadBefore} → ${loadAverage()}.`,
+      '',
+      '| measure | value |',
+      '| --- | ---: |',
+      ...loads.map(
+        (l) =>
+          `| \`GET /api/v1/developer_apps/{id}/metrics\` (${bytes} bytes), ${l.connections} connection${l.connections > 1 ? 's' : ''}: req/s, p50, **p95** | ${group(l.reqPerSec)} req/s, ${ms1(l.p50)} ms, **${ms1(l.p95)} ms** |`,
+      ),
+      `| CSV of all installations: time to first byte | ${ms1(firstByte)} ms |`,
+      `| CSV: total time, size, lines | ${ms1(csvMs / 1000)} s, ${ms1(csvBytes / 1024 / 1024)} MB, ${group(lines)} |`,
+      `| server RSS before the CSV / peak while streaming it (aim < 150 MB) | ${ms1(idleRss)} MB / **${ms1(peakRss)} MB** |`,
+      `| platform events ingested (installation.created, 10 connections) | **${group(events.requests.total / events.duration)} events/s** (${group(stored.rows[0]?.n ?? 0)} stored) |`,
+      '',
+    ].join('\n');
+    console.log(out);
+    if (record) await fs.writeFile(path.join(repoRoot, 'bench', 'results-metrics.md'), out);
+  } finally {
+    await client.end().catch(() => {});
+    if (server) await stop(server);
+    await dropDatabase(DATABASE);
+    await removeBundle();
+  }
+}
+
+await main();
