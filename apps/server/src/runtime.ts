@@ -68,7 +68,7 @@ export async function startRuntime(
       closing ??= (async () => {
         await app.close();
         await queue.stop();
-        mailer.close();
+        await mailer.close();
         storage.close();
         await database.close();
       })();

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import {
   type DatabaseConnection,
   type Driver,
@@ -83,6 +82,11 @@ pg.types.setTypeParser(1082, (value) => value);
 /** Opens PGlite in `dataDir` (or memory when dataDir is 'memory://'). */
 export async function openPglite(dataDir: string): Promise<PGlite> {
   if (dataDir !== 'memory://') await fs.mkdir(dataDir, { recursive: true });
+  // Loaded here, not at the top: a server on PostgreSQL never needs PGlite's module.
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
   const pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
     extensions: { pg_trgm },
     parsers: { 20: (value: string) => Number.parseInt(value, 10), 1082: (value: string) => value },

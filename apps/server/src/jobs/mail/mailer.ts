@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { JobQueue } from '../queue';
@@ -69,25 +69,32 @@ async function untilDone(step: () => Promise<void>, budgetMs = 60_000): Promise<
 }
 
 export class Mailer {
-  readonly transport: Transporter | undefined;
+  #transport: Promise<Transporter> | undefined;
 
   constructor(
     private readonly config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailMaxAttempts'>,
     private readonly queue: JobQueue,
-  ) {
-    // A pool of SMTP connections: a fan-out of thousands of messages must not open one connection each.
-    this.transport = config.smtpUrl
-      ? nodemailer.createTransport({
-          url: config.smtpUrl,
-          pool: true,
-          maxConnections: 5,
-          maxMessages: 500,
-          // A silent relay must not hold a worker for nodemailer's default ten minutes.
-          connectionTimeout: 15_000,
-          greetingTimeout: 15_000,
-          socketTimeout: 60_000,
-        })
-      : undefined;
+  ) {}
+
+  /**
+   * The SMTP transport, made on the first delivery: nodemailer is loaded only by a server that sends
+   * (about 20 MB a server without SMTP never needs). A pool of connections: a fan-out of thousands of
+   * messages must not open one connection each.
+   */
+  private transport(smtpUrl: string): Promise<Transporter> {
+    this.#transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: 5,
+        maxMessages: 500,
+        // A silent relay must not hold a worker for nodemailer's default ten minutes.
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 60_000,
+      }),
+    );
+    return this.#transport;
   }
 
   /** Records and enqueues one message; call it with the transaction of the change that causes it. */
@@ -125,13 +132,14 @@ export class Mailer {
   /** The mail job: idempotent (a sent message is never sent again), retried with backoff, failed at last. */
   async deliver(db: Db, job: MailJob): Promise<void> {
     // Without SMTP the message stays queued in outbound_emails, where admins read it.
-    if (!this.transport) return;
+    if (!this.config.smtpUrl) return;
+    const transport = await this.transport(this.config.smtpUrl);
     // Claiming and counting the attempt is one statement: a sent or failed message is never retried.
     const email = await repository.claimAttempt(db, job.outboundEmailId);
     if (!email) return;
     const attempts = email.attempts;
     try {
-      await this.transport.sendMail({
+      await transport.sendMail({
         from: this.config.mailFrom,
         to: email.to_address,
         subject: email.subject,
@@ -160,7 +168,7 @@ export class Mailer {
     await repository.recordFailure(db, job.outboundEmailId, 'Gave up after the last retry.', true);
   }
 
-  close(): void {
-    this.transport?.close();
+  async close(): Promise<void> {
+    (await this.#transport)?.close();
   }
 }

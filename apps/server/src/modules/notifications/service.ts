@@ -13,7 +13,6 @@ import type { NotificationRow, UserRow } from '../../db/schema';
 import { errors } from '../../http/errors';
 import type { Page } from '../../http/paging';
 import type { Mailer } from '../../jobs/mail/mailer';
-import { markdownToSafeHtml, markdownToText } from '../../jobs/mail/markdown';
 import type { JobQueue } from '../../jobs/queue';
 import { type AuditActor, changedFields, recordAudit } from '../audit/recorder';
 import { notificationPolicy } from './policy';
@@ -155,6 +154,8 @@ export class NotificationService {
     const batchSize = this.deps.fanoutBatchSize ?? 1000;
     const notification = await repo.find(db, job.notificationId);
     if (!notification?.critical || notification.fanout_completed_at) return;
+    // The Markdown toolchain (unified, remark, rehype: ~25 MB) is loaded by the first fan-out only.
+    const { markdownToSafeHtml, markdownToText } = await import('../../jobs/mail/markdown');
     const data = {
       title: notification.title,
       summaryText: markdownToText(notification.summary),
