@@ -7,7 +7,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Runtime } from '../src/runtime';
-import { LocalStorage, type Storage } from '../src/storage/index';
+import { LocalStorage, readRange, type Storage } from '../src/storage/index';
 import { S3Storage } from '../src/storage/s3';
 import { appWithTeam, LOGO_PNG, multipart } from './apps-support';
 import { errorOf, startTestRuntime } from './support';
@@ -113,6 +113,19 @@ function storageContract(name: string, open: () => Promise<{ storage: Storage; c
       expect(await storage.put('small/empty', Buffer.alloc(0))).toEqual({ size: 0 });
       expect((await storage.head('small/empty'))?.size).toBe(0);
       expect(await text(storage, 'small/empty')).toBe('');
+    });
+
+    it('reads a byte range, clamped to the end, with the whole object\'s size', async () => {
+      await storage.put('ranged/abc.txt', Buffer.from('abcdefghijklmnopqrstuvwxyz'));
+      expect(await readRange(storage, 'ranged/abc.txt', { start: 2, end: 5 })).toEqual({
+        bytes: Buffer.from('cdef'),
+        size: 26,
+      });
+      expect(await readRange(storage, 'ranged/abc.txt', { start: 20, end: 40 })).toEqual({
+        bytes: Buffer.from('uvwxyz'),
+        size: 26,
+      });
+      expect(await readRange(storage, 'ranged/none.txt', { start: 0, end: 15 })).toBeUndefined();
     });
 
     it('answers undefined for a missing object, and deletes without complaint when there is none', async () => {

@@ -7,6 +7,12 @@ export interface StoredObject {
   contentType?: string;
 }
 
+/** Bytes `start` to `end` of an object, both inclusive (as in an HTTP Range header). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /**
  * Where uploaded files live: a local directory by default, an S3-compatible object store when
  * STORAGE_URL says so. Bodies stream in and out; no adapter holds a whole file in memory.
@@ -14,8 +20,12 @@ export interface StoredObject {
 export interface Storage {
   /** Stores the body under `key`, replacing what was there; readers see the old or the new object, never half. */
   put(key: string, body: Readable | Buffer, options?: { contentType?: string }): Promise<{ size: number }>;
-  /** The object, or undefined when there is none. The caller must consume or destroy the stream. */
-  get(key: string): Promise<StoredObject | undefined>;
+  /**
+   * The object, or undefined when there is none. The caller must consume or destroy the stream. With
+   * `range`, the stream carries only bytes `start` to `end` (inclusive, clamped to the object's end);
+   * `size` stays the whole object's.
+   */
+  get(key: string, range?: ByteRange): Promise<StoredObject | undefined>;
   /** Size and content type without the bytes, or undefined when there is no object. */
   head(key: string): Promise<{ size: number; contentType?: string } | undefined>;
   /** Removes the object; no error when there is none. */
@@ -51,4 +61,17 @@ export async function* countingBytes(
     add(bytes.length);
     yield bytes;
   }
+}
+
+/** Bytes `start` to `end` (inclusive) of a stored object, or fewer where the object ends first. */
+export async function readRange(
+  storage: Storage,
+  key: string,
+  range: ByteRange,
+): Promise<{ bytes: Buffer; size: number } | undefined> {
+  const stored = await storage.get(key, range);
+  if (!stored) return undefined;
+  const parts: Buffer[] = [];
+  for await (const chunk of stored.stream) parts.push(chunk as Buffer);
+  return { bytes: Buffer.concat(parts), size: stored.size };
 }

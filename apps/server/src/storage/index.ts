@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Storage } from './contract';
 import { LocalStorage } from './local';
 
-export { checkKey, type Storage, type StoredObject } from './contract';
+export { type ByteRange, checkKey, readRange, type Storage, type StoredObject } from './contract';
 export { LocalStorage } from './local';
 
 /**

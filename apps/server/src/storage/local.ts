@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkKey, countingBytes, type Storage, type StoredObject } from './contract';
+import { type ByteRange, checkKey, countingBytes, type Storage, type StoredObject } from './contract';
 
 // Both folders start with a dot, which no key segment may, so no key can reach them.
 const TEMPORARY_DIR = '.tmp';
@@ -69,7 +69,7 @@ export class LocalStorage implements Storage {
     return { size };
   }
 
-  async get(key: string): Promise<StoredObject | undefined> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | undefined> {
     const file = this.pathOf(key);
     let handle: fs.FileHandle;
     try {
@@ -85,7 +85,10 @@ export class LocalStorage implements Storage {
         await handle.close();
         return undefined;
       }
-      return { stream: handle.createReadStream(), size: stats.size, ...meta };
+      const stream = range
+        ? handle.createReadStream({ start: range.start, end: range.end })
+        : handle.createReadStream();
+      return { stream, size: stats.size, ...meta };
     } catch (error) {
       await handle.close();
       throw error;

@@ -8,7 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { checkKey, countingBytes, type Storage, type StoredObject } from './contract';
+import { type ByteRange, checkKey, countingBytes, type Storage, type StoredObject } from './contract';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -73,15 +73,24 @@ export class S3Storage implements Storage {
     return { size: Buffer.isBuffer(body) ? body.length : size };
   }
 
-  async get(key: string): Promise<StoredObject | undefined> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | undefined> {
     checkKey(key);
     try {
-      const response = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const response = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
       const stream = response.Body;
       if (!(stream instanceof Readable) || response.ContentLength === undefined) {
         throw new Error(`S3 answered GetObject ${key} without a body stream or a length`);
       }
-      return { stream, size: response.ContentLength, contentType: response.ContentType };
+      // A ranged answer's length is the range's; the object's size is after the slash of Content-Range.
+      const size = range ? Number(/\/(\d+)$/.exec(response.ContentRange ?? '')?.[1]) : response.ContentLength;
+      if (!Number.isFinite(size)) throw new Error(`S3 answered a ranged GetObject ${key} without its size`);
+      return { stream, size, contentType: response.ContentType };
     } catch (error) {
       // Only a missing key means "no object"; a missing bucket is a configuration error and is thrown.
       if (error instanceof S3ServiceException && error.name === 'NoSuchKey') return undefined;

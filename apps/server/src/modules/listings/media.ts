@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { UploadedFile } from '@lintel/shared';
 import {
   type Dimensions,
@@ -9,7 +8,7 @@ import {
 } from '@lintel/shared/listing';
 import { imageSize } from 'image-size';
 import { errors } from '../../http/errors';
-import type { Storage } from '../../storage/index';
+import { readRange, type Storage } from '../../storage/index';
 
 /** Dimensions of an image from its first bytes (every JPEG/PNG header fits in the upload's head). */
 export function imageDimensions(file: UploadedFile): Dimensions | undefined {
@@ -63,20 +62,42 @@ const MAX_MOOV_BYTES = 32 * 1024 * 1024;
 
 /**
  * The largest video track's dimensions of an MP4/QuickTime file: the `moov` box is found by walking the
- * top-level boxes (in the upload's head when the file is "fast start", else by streaming past `mdat`
- * from storage, never holding more than the `moov` box in memory).
+ * top-level boxes — in the upload's head when the file is "fast start", else by reading each box header
+ * from the stored copy (16 bytes at each box's offset, past the media data without reading it) and then
+ * the `moov` box alone. Nothing but that box is ever held in memory.
  */
 export async function videoDimensions(storage: Storage, file: UploadedFile): Promise<Dimensions | undefined> {
-  const fromHead = findMoov(Buffer.from(file.head));
+  const head = Buffer.from(file.head);
+  const fromHead = findMoov(head);
   if (fromHead) return largestTrack(fromHead);
-  const stored = await storage.get(file.key);
-  if (!stored) return undefined;
-  try {
-    const moov = await moovFromStream(stored.stream);
-    return moov ? largestTrack(moov) : undefined;
-  } finally {
-    stored.stream.destroy();
+  const moov = await moovFromStorage(storage, file.key);
+  return moov ? largestTrack(moov) : undefined;
+}
+
+const MAX_TOP_LEVEL_BOXES = 1000;
+
+/** Walks the stored file's top-level boxes by ranged reads; the `moov` box's content, if any. */
+async function moovFromStorage(storage: Storage, key: string): Promise<Buffer | undefined> {
+  let offset = 0;
+  let size = Number.POSITIVE_INFINITY;
+  for (let boxes = 0; boxes < MAX_TOP_LEVEL_BOXES && offset < size; boxes++) {
+    const header = await readRange(storage, key, { start: offset, end: offset + 15 });
+    if (!header) return undefined;
+    size = header.size;
+    const box = boxAt(header.bytes, 0, Math.min(header.bytes.length, size - offset));
+    // A size-0 box runs to the end of the file: measured from the object's size, not the 16 bytes read.
+    const boxSize = box && header.bytes.readUInt32BE(0) === 0 ? size - offset : box?.size;
+    if (!box || boxSize === undefined || offset + boxSize > size) return undefined;
+    if (box.type === 'moov') {
+      const body = boxSize - box.headerSize;
+      if (body > MAX_MOOV_BYTES) return undefined;
+      if (body === 0) return Buffer.alloc(0);
+      const moov = await readRange(storage, key, { start: offset + box.headerSize, end: offset + boxSize - 1 });
+      return moov && moov.bytes.length === body ? moov.bytes : undefined;
+    }
+    offset += boxSize;
   }
+  return undefined;
 }
 
 interface Box {
@@ -114,49 +135,6 @@ function findMoov(buffer: Buffer): Buffer | undefined {
         : undefined;
     }
     offset += box.size;
-  }
-  return undefined;
-}
-
-/** Streams the file, skipping every top-level box but `moov`, whose content it returns. */
-async function moovFromStream(stream: Readable): Promise<Buffer | undefined> {
-  let pending = Buffer.alloc(0);
-  let skip = 0;
-  let collecting: { remaining: number; parts: Buffer[] } | undefined;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    let data = Buffer.concat([pending, chunk]);
-    pending = Buffer.alloc(0);
-    while (data.length > 0) {
-      if (collecting) {
-        const take = data.subarray(0, collecting.remaining);
-        collecting.parts.push(take);
-        collecting.remaining -= take.length;
-        data = data.subarray(take.length);
-        if (collecting.remaining === 0) return Buffer.concat(collecting.parts);
-        continue;
-      }
-      if (skip > 0) {
-        const skipped = Math.min(skip, data.length);
-        skip -= skipped;
-        data = data.subarray(skipped);
-        continue;
-      }
-      if (data.length < 16) {
-        pending = data;
-        break;
-      }
-      const box = boxAt(data, 0, data.length);
-      if (!box) return undefined;
-      data = data.subarray(box.headerSize);
-      const body = box.size - box.headerSize;
-      if (box.type === 'moov') {
-        if (body > MAX_MOOV_BYTES) return undefined;
-        collecting = { remaining: body, parts: [] };
-        if (body === 0) return Buffer.alloc(0);
-      } else {
-        skip = body;
-      }
-    }
   }
   return undefined;
 }
