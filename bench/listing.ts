@@ -159,8 +159,14 @@ async function main(): Promise<void> {
       const text = await answer.text();
       const uploadMs = performance.now() - started;
       clearInterval(sampler);
-      if (answer.status >= 300) throw new Error(`video save answered ${answer.status}: ${text.slice(0, 400)}`);
-      return { uploadMs, idleRss, peak: Math.max(...samples, idleRss), mbPerSecond: videoMb / (uploadMs / 1000) };
+      if (answer.status >= 300)
+        throw new Error(`video save answered ${answer.status}: ${text.slice(0, 400)}`);
+      return {
+        uploadMs,
+        idleRss,
+        peak: Math.max(...samples, idleRss),
+        mbPerSecond: videoMb / (uploadMs / 1000),
+      };
     };
     const fastStart = await uploadVideo(true);
     const moovLast = await uploadVideo(false);

@@ -115,7 +115,7 @@ function storageContract(name: string, open: () => Promise<{ storage: Storage; c
       expect(await text(storage, 'small/empty')).toBe('');
     });
 
-    it('reads a byte range, clamped to the end, with the whole object\'s size', async () => {
+    it("reads a byte range, clamped to the end, with the whole object's size", async () => {
       await storage.put('ranged/abc.txt', Buffer.from('abcdefghijklmnopqrstuvwxyz'));
       expect(await readRange(storage, 'ranged/abc.txt', { start: 2, end: 5 })).toEqual({
         bytes: Buffer.from('cdef'),

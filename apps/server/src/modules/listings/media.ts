@@ -92,7 +92,10 @@ async function moovFromStorage(storage: Storage, key: string): Promise<Buffer | 
       const body = boxSize - box.headerSize;
       if (body > MAX_MOOV_BYTES) return undefined;
       if (body === 0) return Buffer.alloc(0);
-      const moov = await readRange(storage, key, { start: offset + box.headerSize, end: offset + boxSize - 1 });
+      const moov = await readRange(storage, key, {
+        start: offset + box.headerSize,
+        end: offset + boxSize - 1,
+      });
       return moov && moov.bytes.length === body ? moov.bytes : undefined;
     }
     offset += boxSize;
