@@ -2,6 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeveloperAppRow } from '../src/db/schema';
+import { csvRow } from '../src/modules/metrics/csv';
+import { CSV_BATCH_SIZE } from '../src/modules/metrics/service';
 import type { Runtime } from '../src/runtime';
 import { DEMO_HISTORY_DAYS, seedDemoListing } from '../src/seed-marketplace';
 import {
@@ -530,6 +532,59 @@ describe('the installations CSV', () => {
     expect(adminRows.slice(1).map((row) => row.at(-1))).toEqual(
       tricky.map((_, index) => `i${index}@csv.test`),
     );
+  });
+
+  it('writes each line as csvField would, across batch boundaries, with timestamps as toISOString', async () => {
+    const app = await createApp(runtime, { owner: owner.user, name: 'Batch App' });
+    const { db } = runtime.database;
+    // Odd values straight into the platform's table: white space at either end, a tab or carriage
+    // return first, no e-mail, microseconds; then enough plain rows to cross a batch of the export.
+    const odd = [' Leading space', 'Trailing space ', '\tTabbed', '\rReturned', 'Plain', ''];
+    for (const [index, name] of odd.entries()) {
+      await sql`insert into platform_installations
+          (developer_app_id, company_name, company_is_demo, user_email_address, status, installed_at, updated_at)
+        values (${app.id}, ${name}, ${index % 2 === 0}, ${index === 4 ? null : `odd${index}@csv.test`},
+                'installed', '2026-02-03T04:05:06.789123Z', '2026-02-03T04:05:06.7Z')`.execute(db);
+    }
+    await sql`insert into platform_installations
+        (developer_app_id, company_name, company_is_demo, user_email_address, status, installed_at, updated_at)
+      select ${app.id}, 'Builder ' || g, false, 'b' || g || '@csv.test',
+             case when g % 3 = 0 then 'uninstalled' else 'installed' end, now(), now()
+        from generate_series(1, ${CSV_BATCH_SIZE + 5}) g`.execute(db);
+    const stored = await db
+      .selectFrom('platform_installations')
+      .selectAll()
+      .where('developer_app_id', '=', app.id)
+      .orderBy('id')
+      .execute();
+    const expected = [
+      csvRow([
+        'id',
+        'company_name',
+        'company_is_demo',
+        'status',
+        'installed_at',
+        'updated_at',
+        'user_email_address',
+      ]),
+      ...stored.map((row) =>
+        csvRow([
+          row.id,
+          row.company_name,
+          row.company_is_demo,
+          row.status,
+          new Date(row.installed_at).toISOString(),
+          new Date(row.updated_at).toISOString(),
+          row.user_email_address,
+        ]),
+      ),
+    ].join('');
+    const response = await platformAdmin.request({
+      method: 'GET',
+      url: `/api/v1/admin/developer_apps/${app.id}/installations.csv`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(expected);
   });
 
   it("answers 404 for a deleted app, another developer's app, and 403 for a developer on the admin variant", async () => {

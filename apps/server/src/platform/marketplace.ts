@@ -121,14 +121,20 @@ export class EmbeddedMarketplace implements PlatformMarketplace {
     return { rows: rows.map(toInstallation), total };
   }
 
-  async *installationBatches(appId: number, batchSize: number): AsyncIterable<Installation[]> {
+  async *installationsCsv(appId: number, options: { batchSize: number; withEmails: boolean }) {
     let afterId = 0;
     for (;;) {
-      const rows = await repo.installationsAfter(this.db, appId, afterId, batchSize);
-      if (rows.length === 0) return;
-      yield rows.map(toInstallation);
-      afterId = rows[rows.length - 1]?.id ?? afterId;
-      if (rows.length < batchSize) return;
+      const batch = await repo.installationsCsvAfter(
+        this.db,
+        appId,
+        afterId,
+        options.batchSize,
+        options.withEmails,
+      );
+      if (batch.rows === 0) return;
+      yield batch.text;
+      afterId = batch.lastId;
+      if (batch.rows < options.batchSize) return;
     }
   }
 }

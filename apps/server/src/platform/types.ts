@@ -210,8 +210,11 @@ export interface PlatformMarketplace {
     appId: number,
     page: { limit: number; offset: number },
   ): Promise<{ rows: Installation[]; total: number }>;
-  /** Every installation of an app, oldest first, a batch at a time (the CSV export streams them). */
-  installationBatches(appId: number, batchSize: number): AsyncIterable<Installation[]>;
+  /**
+   * Every installation of an app as CSV lines (no header; the columns of the export, installer e-mail
+   * last when asked for), oldest first, a batch of lines at a time.
+   */
+  installationsCsv(appId: number, options: { batchSize: number; withEmails: boolean }): AsyncIterable<string>;
 }
 
 /** One counting rule of a rate-limit bucket: requests (count) or quota per interval, up to a limit. */

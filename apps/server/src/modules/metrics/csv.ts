@@ -19,17 +19,14 @@ export function csvRow(values: readonly (string | number | boolean | null)[]): s
 }
 
 /**
- * A CSV document streamed from batches of rows: the header first, then each batch as it is read, so the
- * whole export is never held in memory (the stream pulls the next batch when the client has taken this).
+ * A CSV document streamed from batches of lines: the header first, then each batch as it is read, so
+ * the whole export is never held in memory (the stream pulls the next batch when the client has taken
+ * this one).
  */
-export function csvStream<T>(
-  header: readonly string[],
-  batches: AsyncIterable<T[]>,
-  toRow: (item: T) => readonly (string | number | boolean | null)[],
-): Readable {
+export function csvStream(header: readonly string[], batches: AsyncIterable<string>): Readable {
   async function* lines() {
     yield csvRow(header);
-    for await (const batch of batches) yield batch.map((item) => csvRow(toRow(item))).join('');
+    yield* batches;
   }
   return Readable.from(lines(), { objectMode: false });
 }

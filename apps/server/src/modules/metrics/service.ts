@@ -52,18 +52,7 @@ export class MetricsService {
     if (withEmails) header.push('user_email_address');
     const body = csvStream(
       header,
-      this.deps.platform.marketplace.installationBatches(app.id, CSV_BATCH_SIZE),
-      (row) => {
-        const values = [
-          row.id,
-          row.companyName,
-          row.companyIsDemo,
-          row.status,
-          row.installedAt.toISOString(),
-          row.updatedAt.toISOString(),
-        ];
-        return withEmails ? [...values, row.userEmailAddress] : values;
-      },
+      this.deps.platform.marketplace.installationsCsv(app.id, { batchSize: CSV_BATCH_SIZE, withEmails }),
     );
     return {
       body,
