@@ -1,3 +1,4 @@
+import { cappedCount, rowCount } from '../db/counts';
 import type { Db } from '../db/index';
 import type { PlatformSandboxRow, PortalOAuthApplicationRow } from '../db/schema';
 import { likePattern } from '../http/paging';
@@ -149,9 +150,12 @@ export const platformRepository = {
       const pattern = likePattern(query.search);
       base = base.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('uid', 'ilike', pattern)]));
     }
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
+    // The unfiltered total is the environment's trigger-kept counter; a filtered one is counted up to a
+    // cap (a search can match hundreds of thousands of applications).
+    const total =
+      query.name || query.uid || query.search
+        ? await cappedCount(db, base.select('id'))
+        : await rowCount(db, `platform_oauth_applications.${query.environment}`);
     let rows = base.select(['uid', 'name', 'developer_app_id', 'environment', 'created_at', 'id']);
     for (const term of query.sort) rows = rows.orderBy(term.key, term.direction);
     rows = rows.orderBy('id', 'asc');
@@ -160,7 +164,7 @@ export const platformRepository = {
         .limit(query.perPage)
         .offset((query.page - 1) * query.perPage)
         .execute(),
-      total: Number(total),
+      total,
     };
   },
 
