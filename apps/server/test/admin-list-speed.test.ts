@@ -133,6 +133,9 @@ describe('filtered totals', () => {
     expect(await total('capped1@speed')).toBe(1);
     // capped1 … capped1005: 1, 10–19, 100–199, 1000–1005: 1 + 10 + 100 + 6.
     expect(await total('capped1')).toBe(117);
+    // Counted with the page (page 3 of 50 holds the last 17), or alone past the last page.
+    expect(await total('capped1&per_page=50&page=3')).toBe(117);
+    expect(await total('capped1&per_page=50&page=4')).toBe(117);
     expect(await total('Capped')).toBeGreaterThan(EXACT_COUNT_CAP);
     await db().deleteFrom('users').where('email', 'like', 'capped%@speed.test').execute();
   });

@@ -1,7 +1,7 @@
 // Totals of long lists without counting them (issue 11, Performance): the unfiltered lists read a
 // counter kept by triggers (0015_admin_list_speed); a filtered list is counted exactly up to a cap and
 // estimated by the planner above it.
-import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from './index';
 import type { Database } from './schema';
 
@@ -62,4 +62,31 @@ export async function estimatedRows(db: Db, query: SelectQueryBuilder<Database, 
   const raw = result.rows[0]?.['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
   return Number(plan[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/**
+ * A page of a filtered list with its total. A selective filter (the planner expects at most
+ * EXACT_COUNT_CAP rows) is read once: its page is a read of every match then a sort anyway, so a window
+ * count over the same read gives the exact total, where a separate count would read the same trigram
+ * indexes a second time. A broad one gets cappedCount.
+ */
+export async function pageWithTotal<Row>(
+  db: Db,
+  // biome-ignore lint/suspicious/noExplicitAny: any query's rows can be counted
+  matching: SelectQueryBuilder<Database, any, any>,
+  // biome-ignore lint/suspicious/noExplicitAny: the page of the same rows, sorted and limited
+  page: SelectQueryBuilder<Database, any, Row>,
+  offset: number,
+): Promise<{ rows: Row[]; total: number }> {
+  const estimate = await estimatedRows(db, matching);
+  if (estimate > EXACT_COUNT_CAP) {
+    return { rows: await page.execute(), total: await cappedCount(db, matching, estimate) };
+  }
+  const counted = (await page.select(sql<number>`count(*) over ()`.as('full_count')).execute()) as (Row & {
+    full_count: number | string;
+  })[];
+  const first = counted[0];
+  if (!first) return { rows: [], total: offset === 0 ? 0 : await cappedCount(db, matching, estimate) };
+  const rows = counted.map(({ full_count: _, ...row }) => row as unknown as Row);
+  return { rows, total: Number(first.full_count) };
 }

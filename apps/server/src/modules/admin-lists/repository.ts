@@ -1,6 +1,6 @@
 import type { AdminDeveloperAppSortKey, AdminDeveloperSortKey } from '@lintel/shared';
 import { type Expression, type OrderByItemBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { cappedCount, ESTIMATE_ONLY_ABOVE, estimatedRows, rowCount } from '../../db/counts';
+import { cappedCount, ESTIMATE_ONLY_ABOVE, estimatedRows, pageWithTotal, rowCount } from '../../db/counts';
 import type { Db } from '../../db/index';
 import type { Database, UserRow } from '../../db/schema';
 import { likePattern, type Page, pageOffset, type SortTerm } from '../../http/paging';
@@ -182,9 +182,6 @@ export const adminListRepository = {
         return eb.or(any);
       });
     }
-    // The search is one OR over the users' columns: the planner reads it as a BitmapOr of their trigram
-    // indexes when it is selective, or walks the sort order and filters when it is broad.
-    const total = options.search ? await cappedCount(db, query.select('id')) : await rowCount(db, 'users');
     let rows = query.select(DEVELOPER_COLUMNS);
     for (const term of options.sort) {
       rows =
@@ -194,11 +191,14 @@ export const adminListRepository = {
             )
           : rows.orderBy(developerSortColumns[term.key], term.direction);
     }
-    rows = rows.orderBy('id', options.sort[0]?.direction ?? 'asc');
-    return {
-      rows: await rows.limit(options.per_page).offset(pageOffset(options)).execute(),
-      total,
-    };
+    rows = rows
+      .orderBy('id', options.sort[0]?.direction ?? 'asc')
+      .limit(options.per_page)
+      .offset(pageOffset(options));
+    if (!options.search) return { rows: await rows.execute(), total: await rowCount(db, 'users') };
+    // The search is one OR over the users' columns: the planner reads it as a BitmapOr of their trigram
+    // indexes when it is selective, or walks the sort order and filters when it is broad.
+    return pageWithTotal(db, query.select('id'), rows, pageOffset(options));
   },
 
   findDeveloper(db: Db, id: number): Promise<UserRow | undefined> {
