@@ -289,6 +289,12 @@ describe('sorts that read a small set first', () => {
     const owners = await list('sort[]=owner&sort[]=-internal_name&per_page=100');
     // other@speed.test (a1, a3, a7) before owner@speed.test (a0, a4, a6), each by name descending.
     expect(owners).toEqual([...byId([1, 3, 7], 'desc'), ...byId([0, 4, 6], 'desc')]);
+    // Without deleted apps the Deleted term sorts nothing, but its direction still orders the tiebreak.
+    expect(await list('sort[]=-deleted_at&sort[]=in_review_at&per_page=100')).toEqual([
+      id(3),
+      id(0),
+      ...byId([1, 4, 6, 7], 'desc'),
+    ]);
     expect(await list('sort[]=-in_review_at&sort[]=internal_name&per_page=100')).toEqual([
       id(0),
       id(3),

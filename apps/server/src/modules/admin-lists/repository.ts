@@ -92,7 +92,8 @@ export const adminListRepository = {
     const sort = options.withDeleted
       ? options.sort
       : options.sort.filter((term) => term.key !== 'deleted_at');
-    const only = sort.length === 1 ? sort[0] : undefined;
+    // (A dropped Deleted term can leave a tiebreak against the remaining term's direction: general path.)
+    const only = sort.length === 1 && sort[0]?.direction === direction ? sort[0] : undefined;
     const ids =
       only && isSmallSetKey(only.key)
         ? await smallSetFirstIds(db, filtered, only.key, only.direction, options)
