@@ -262,6 +262,8 @@ export interface Database {
   platform_daily_installations: PlatformDailyCountsTable;
   platform_daily_views: PlatformDailyCountsTable;
   platform_processed_events: { id: string; type: string; processed_at: Timestamp };
+  /** Exact counts of the unfiltered admin lists, kept by triggers (0015_admin_list_speed). */
+  row_counts: { name: string; n: ColumnType<number, number, number> };
 }
 
 /** A jsonb column: read as the parsed value, written as its JSON text. */

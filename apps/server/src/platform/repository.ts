@@ -1,3 +1,4 @@
+import { pageWithTotal, rowCount } from '../db/counts';
 import type { Db } from '../db/index';
 import type { PlatformSandboxRow, PortalOAuthApplicationRow } from '../db/schema';
 import { likePattern } from '../http/paging';
@@ -149,18 +150,16 @@ export const platformRepository = {
       const pattern = likePattern(query.search);
       base = base.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('uid', 'ilike', pattern)]));
     }
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
     let rows = base.select(['uid', 'name', 'developer_app_id', 'environment', 'created_at', 'id']);
     for (const term of query.sort) rows = rows.orderBy(term.key, term.direction);
-    rows = rows.orderBy('id', 'asc');
+    const offset = (query.page - 1) * query.perPage;
+    rows = rows.orderBy('id', 'asc').limit(query.perPage).offset(offset);
+    // The unfiltered total is the environment's trigger-kept counter; a filtered one is counted with the
+    // page or up to a cap (a search can match hundreds of thousands of applications).
+    if (query.name || query.uid || query.search) return pageWithTotal(db, base.select('id'), rows, offset);
     return {
-      rows: await rows
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage)
-        .execute(),
-      total: Number(total),
+      rows: await rows.execute(),
+      total: await rowCount(db, `platform_oauth_applications.${query.environment}`),
     };
   },
 

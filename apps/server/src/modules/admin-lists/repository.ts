@@ -1,7 +1,8 @@
 import type { AdminDeveloperAppSortKey, AdminDeveloperSortKey } from '@lintel/shared';
-import { type Expression, type OrderByItemBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type OrderByItemBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { cappedCount, ESTIMATE_ONLY_ABOVE, estimatedRows, pageWithTotal, rowCount } from '../../db/counts';
 import type { Db } from '../../db/index';
-import type { UserRow } from '../../db/schema';
+import type { Database, UserRow } from '../../db/schema';
 import { likePattern, type Page, pageOffset, type SortTerm } from '../../http/paging';
 
 /** One row of the admin developer apps list, with what is in review (spec 1 §3). */
@@ -64,117 +65,48 @@ const developerSortColumns = {
 export const adminListRepository = {
   /**
    * The apps of the admin list: owner, published listing and review dates, filtered, sorted, paged.
-   * What is in review and what is published are small sets: each is aggregated once and joined, so no
-   * statement looks at every app's versions or submissions one by one. The total is counted on the
-   * apps alone, joining the owner or the review sets only when a filter needs them.
+   * A page is read in two steps: the ids of the page first, from the apps alone where the sort allows it
+   * (an index in sort order, LIMIT/OFFSET), then the owner, review dates and published listing of those
+   * ids only. The unfiltered total is a trigger-kept counter, a filtered one is counted up to a cap.
    */
   async developerApps(db: Db, options: AdminAppListOptions): Promise<{ rows: AdminAppRow[]; total: number }> {
-    const versionsInReview = db
-      .selectFrom('app_versions')
-      .select((eb) => ['developer_app_id', eb.fn.max('updated_at').as('at')])
-      .where('state', '=', 'in_review')
-      .groupBy('developer_app_id');
-    const listingsInReview = db
-      .selectFrom('marketplace_submissions')
-      .select((eb) => ['developer_app_id', eb.fn.max('submitted_at').as('at')])
-      .where('state', '=', 'in_review')
-      .groupBy('developer_app_id');
-    const published = db
-      .selectFrom('marketplace_submissions')
-      .distinctOn('developer_app_id')
-      .select(['developer_app_id', 'id', 'live'])
-      .where('state', '=', 'published')
-      .orderBy('developer_app_id')
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc');
-
-    const searchPattern = options.search ? likePattern(options.search) : undefined;
-    const filtered = (withOwner: boolean) => {
-      let query = db
-        .selectFrom('developer_apps as a')
-        .leftJoin(versionsInReview.as('vr'), 'vr.developer_app_id', 'a.id')
-        .leftJoin(listingsInReview.as('lr'), 'lr.developer_app_id', 'a.id');
-      if (!options.withDeleted) query = query.where('a.deleted_at', 'is', null);
-      if (options.ownerIds && options.ownerIds.length > 0)
-        query = query.where('a.owner_id', 'in', options.ownerIds);
-      if (options.inReview)
-        query = query.where((eb) => eb.or([eb('vr.at', 'is not', null), eb('lr.at', 'is not', null)]));
-      if (searchPattern) {
-        const pattern = searchPattern;
-        // One id list per searched column, so each is read through its trigram index (an OR of the
-        // three would scan every app).
-        const matching = db
-          .selectFrom('developer_apps')
-          .select('id')
-          .where('internal_name', 'ilike', pattern)
-          .union(db.selectFrom('developer_apps').select('id').where('name', 'ilike', pattern))
-          .union(
-            db
-              .selectFrom('developer_apps')
-              .select('id')
-              .where('owner_id', 'in', db.selectFrom('users').select('id').where('email', 'ilike', pattern)),
-          );
-        query = query.where('a.id', 'in', matching);
-      }
-      return withOwner ? query.innerJoin('users as o', 'o.id', 'a.owner_id') : query;
-    };
-
-    const { total } = await filtered(false)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const inReviewAt = sql<Date | null>`greatest(vr.at, lr.at)`;
-    let rows = filtered(true)
-      .leftJoin(published.as('p'), 'p.developer_app_id', 'a.id')
-      .select([
-        'a.id',
-        'a.internal_name',
-        'a.name',
-        'a.created_at',
-        'a.deleted_at',
-        'a.owner_id',
-        'o.email as owner_email',
-        'o.name as owner_name',
-        sql<Date | null>`vr.at`.as('app_version_in_review_at'),
-        sql<Date | null>`lr.at`.as('marketplace_listing_in_review_at'),
-        'p.id as app_id',
-        'p.live as live',
-      ]);
-    for (const term of options.sort) {
-      const nullsLast = (ob: OrderByItemBuilder) =>
-        (term.direction === 'desc' ? ob.desc() : ob.asc()).nullsLast();
-      switch (term.key) {
-        case 'app_id':
-          rows = rows.orderBy('p.id', nullsLast);
-          break;
-        case 'internal_name':
-          rows = rows.orderBy('a.internal_name', term.direction);
-          break;
-        case 'owner':
-          rows = rows.orderBy('o.email', term.direction);
-          break;
-        case 'created_at':
-          rows = rows.orderBy('a.created_at', term.direction);
-          break;
-        case 'in_review_at':
-          rows = rows.orderBy(inReviewAt, nullsLast);
-          break;
-        case 'deleted_at':
-          rows = rows.orderBy('a.deleted_at', nullsLast);
-          break;
+    let filtered = appsMatching(db, options, 'union');
+    let estimate: number | undefined;
+    if (options.search) {
+      // A term expected to match many apps is read as one OR filter on the apps in sort order (the first
+      // page's matches come within a few hundred apps); a selective one as the union of index reads.
+      estimate = await estimatedRows(db, filtered.select('a.id'));
+      if (estimate > ESTIMATE_ONLY_ABOVE) {
+        filtered = appsMatching(db, options, 'or');
+        estimate = undefined;
       }
     }
-    rows = rows.orderBy('a.id', options.sort[0]?.direction ?? 'desc');
-    const page = (await rows.limit(options.per_page).offset(pageOffset(options)).execute()) as AdminAppRow[];
-    return { rows: page, total: Number(total) };
+    const unfiltered =
+      !options.search && !options.inReview && !(options.ownerIds && options.ownerIds.length > 0);
+    const total = unfiltered
+      ? await rowCount(db, options.withDeleted ? 'developer_apps' : 'developer_apps.not_deleted')
+      : await cappedCount(db, filtered.select('a.id'), estimate);
+    // The id tiebreak follows the first sort term; apps that are not deleted all have a null deletion
+    // date, so without the deleted ones the Deleted sort is the tiebreak alone.
+    const direction = options.sort[0]?.direction ?? 'desc';
+    const sort = options.withDeleted
+      ? options.sort
+      : options.sort.filter((term) => term.key !== 'deleted_at');
+    // (A dropped Deleted term can leave a tiebreak against the remaining term's direction: general path.)
+    const only = sort.length === 1 && sort[0]?.direction === direction ? sort[0] : undefined;
+    const ids =
+      only && isSmallSetKey(only.key)
+        ? await smallSetFirstIds(db, filtered, only.key, only.direction, options)
+        : await orderedIds(db, filtered, sort, direction, options);
+    return { rows: await appDetails(db, ids), total };
   },
 
   /** Production versions in review, in queue order (apps that are not deleted). */
   async versionQueue(db: Db, appIds?: readonly number[]): Promise<QueueEntry[]> {
     const rows = await db
       .selectFrom('app_versions as q')
-      .innerJoin('developer_apps as a', 'a.id', 'q.developer_app_id')
       .where('q.state', '=', 'in_review')
-      .where('a.deleted_at', 'is', null)
+      .where('q.developer_app_id', 'not in', deletedAppIds(db))
       .select([
         'q.id',
         'q.developer_app_id',
@@ -189,9 +121,8 @@ export const adminListRepository = {
   async listingQueue(db: Db, appIds?: readonly number[]): Promise<QueueEntry[]> {
     const rows = await db
       .selectFrom('marketplace_submissions as q')
-      .innerJoin('developer_apps as a', 'a.id', 'q.developer_app_id')
       .where('q.state', '=', 'in_review')
-      .where('a.deleted_at', 'is', null)
+      .where('q.developer_app_id', 'not in', deletedAppIds(db))
       .select([
         'q.id',
         'q.developer_app_id',
@@ -252,9 +183,6 @@ export const adminListRepository = {
         return eb.or(any);
       });
     }
-    const { total } = await query
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
     let rows = query.select(DEVELOPER_COLUMNS);
     for (const term of options.sort) {
       rows =
@@ -264,11 +192,14 @@ export const adminListRepository = {
             )
           : rows.orderBy(developerSortColumns[term.key], term.direction);
     }
-    rows = rows.orderBy('id', options.sort[0]?.direction ?? 'asc');
-    return {
-      rows: await rows.limit(options.per_page).offset(pageOffset(options)).execute(),
-      total: Number(total),
-    };
+    rows = rows
+      .orderBy('id', options.sort[0]?.direction ?? 'asc')
+      .limit(options.per_page)
+      .offset(pageOffset(options));
+    if (!options.search) return { rows: await rows.execute(), total: await rowCount(db, 'users') };
+    // The search is one OR over the users' columns: the planner reads it as a BitmapOr of their trigram
+    // indexes when it is selective, or walks the sort order and filters when it is broad.
+    return pageWithTotal(db, query.select('id'), rows, pageOffset(options));
   },
 
   findDeveloper(db: Db, id: number): Promise<UserRow | undefined> {
@@ -321,6 +252,267 @@ export const adminListRepository = {
       .execute();
   },
 };
+
+type AppsQuery = ReturnType<typeof appsMatching>;
+
+/** The apps the filters keep (the where clauses only: no join, so counts and id pages read apps alone). */
+function appsMatching(db: Db, options: AdminAppListOptions, search: 'union' | 'or') {
+  let query = db.selectFrom('developer_apps as a');
+  if (!options.withDeleted) query = query.where('a.deleted_at', 'is', null);
+  if (options.ownerIds && options.ownerIds.length > 0)
+    query = query.where('a.owner_id', 'in', options.ownerIds);
+  if (options.inReview)
+    query = query.where('a.id', 'in', db.selectFrom(inReviewSet(db).as('r')).select('r.id'));
+  if (options.search && search === 'or') {
+    const pattern = likePattern(options.search);
+    const owners = db.selectFrom('users').select('id').where('email', 'ilike', pattern);
+    query = query.where((eb) =>
+      eb.or([
+        eb('a.internal_name', 'ilike', pattern),
+        eb('a.name', 'ilike', pattern),
+        eb('a.owner_id', 'in', owners),
+      ]),
+    );
+  } else if (options.search) {
+    const pattern = likePattern(options.search);
+    // One id list per searched column, so each is read through its trigram index (an OR of the
+    // three cannot use them: the owner's e-mail is another table's).
+    const matching = db
+      .selectFrom('developer_apps')
+      .select('id')
+      .where('internal_name', 'ilike', pattern)
+      .union(db.selectFrom('developer_apps').select('id').where('name', 'ilike', pattern))
+      .union(
+        db
+          .selectFrom('developer_apps')
+          .select('id')
+          .where('owner_id', 'in', db.selectFrom('users').select('id').where('email', 'ilike', pattern)),
+      );
+    query = query.where('a.id', 'in', matching);
+  }
+  return query;
+}
+
+/**
+ * The apps with something in review and when (the later of the newest version in review and the newest
+ * listing submitted for review): a few hundred rows read from the two partial indexes, never all apps.
+ * Apps whose listing in review has no submission date have no review date and are not in the set.
+ */
+function inReviewSet(db: Db) {
+  const dates = db
+    .selectFrom('app_versions')
+    .select(['developer_app_id', sql<Date>`updated_at`.as('at')])
+    .where('state', '=', 'in_review')
+    .unionAll(
+      db
+        .selectFrom('marketplace_submissions')
+        .select(['developer_app_id', sql<Date>`submitted_at`.as('at')])
+        .where('state', '=', 'in_review')
+        .where('submitted_at', 'is not', null),
+    );
+  return db
+    .selectFrom(dates.as('d'))
+    .select((eb) => ['d.developer_app_id as id', eb.fn.max('d.at').as('key')])
+    .groupBy('d.developer_app_id');
+}
+
+/** The apps with a published listing and its id (the newest published), the Published column. */
+function publishedSet(db: Db) {
+  return db
+    .selectFrom('marketplace_submissions')
+    .distinctOn('developer_app_id')
+    .select(['developer_app_id as id', sql<number | Date>`id`.as('key')])
+    .where('state', '=', 'published')
+    .orderBy('developer_app_id')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc');
+}
+
+type SmallSetKey = 'in_review_at' | 'app_id' | 'deleted_at';
+/** A set of apps (id) with their value (key) of a sort key. */
+type KeyedSet = SelectQueryBuilder<Database, 'developer_apps', { id: number; key: unknown }>;
+
+function isSmallSetKey(key: AdminDeveloperAppSortKey): key is SmallSetKey {
+  return key === 'in_review_at' || key === 'app_id' || key === 'deleted_at';
+}
+
+/** The apps that have a value for a nulls-last sort key, with it: few next to all apps. */
+function smallSet(db: Db, key: SmallSetKey): KeyedSet {
+  switch (key) {
+    case 'in_review_at':
+      return inReviewSet(db) as unknown as KeyedSet;
+    case 'app_id':
+      return publishedSet(db) as unknown as KeyedSet;
+    case 'deleted_at':
+      // Read through the partial index developer_apps_deleted.
+      return db
+        .selectFrom('developer_apps')
+        .select(['id', sql<unknown>`deleted_at`.as('key')])
+        .where('deleted_at', 'is not', null);
+  }
+}
+
+/**
+ * One page of a nulls-last sort whose key only a small set of apps has (in review, published, deleted).
+ * In that order the page's rows come first from the set, sorted by the key, then from all other apps in
+ * id order; the size of the set (counted, it is small) says which part of the page comes from which.
+ * Neither read sorts or joins every app.
+ */
+async function smallSetFirstIds(
+  db: Db,
+  filtered: AppsQuery,
+  key: SmallSetKey,
+  direction: 'asc' | 'desc',
+  options: AdminAppListOptions,
+): Promise<number[]> {
+  const offset = pageOffset(options);
+  let inSet = db.selectFrom(smallSet(db, key).as('k'));
+  // Without other filters the set only loses the deleted apps: an anti-join on their partial index.
+  if (!options.withDeleted) inSet = inSet.where('k.id', 'not in', deletedAppIds(db));
+  const otherFilters =
+    options.search ||
+    (options.ownerIds && options.ownerIds.length > 0) ||
+    (options.inReview && key !== 'in_review_at');
+  if (otherFilters) {
+    // Else each app of the set is looked up by id, through a LATERAL subquery: its LIMIT 1 (one app per
+    // id) keeps the planner from flattening it into a join that hashes every app to match a thousand.
+    inSet = inSet.innerJoinLateral(
+      () => filtered.select('a.id').where(sql<boolean>`a.id = k.id`).limit(1).as('f'),
+      (join) => join.onTrue(),
+    ) as unknown as typeof inSet;
+  }
+  const { n } = await inSet.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const inSetCount = Number(n);
+  const ids: number[] = [];
+  if (offset < inSetCount) {
+    const first = await inSet
+      .select('k.id')
+      .orderBy('k.key', direction)
+      .orderBy('k.id', direction)
+      .limit(options.per_page)
+      .offset(offset)
+      .execute();
+    ids.push(...first.map((row) => row.id));
+  }
+  const remaining = options.per_page - ids.length;
+  if (remaining > 0) {
+    const rest = await filtered
+      .select('a.id')
+      .where('a.id', 'not in', db.selectFrom(smallSet(db, key).as('k')).select('k.id'))
+      .orderBy('a.id', direction)
+      .limit(remaining)
+      .offset(Math.max(0, offset - inSetCount))
+      .execute();
+    ids.push(...rest.map((row) => row.id));
+  }
+  return ids;
+}
+
+/**
+ * One page of any other sort: the apps' own columns are read in index order (created_at, internal_name,
+ * each with the id tiebreak), the owner's e-mail through the users' e-mail index joined to each owner's
+ * apps (owner_id, id). Several sort terms join what they need.
+ */
+async function orderedIds(
+  db: Db,
+  filtered: AppsQuery,
+  sort: SortTerm<AdminDeveloperAppSortKey>[],
+  direction: 'asc' | 'desc',
+  page: Page,
+): Promise<number[]> {
+  const keys = new Set(sort.map((term) => term.key));
+  let query = filtered;
+  if (keys.has('owner')) query = query.innerJoin('users as o', 'o.id', 'a.owner_id');
+  if (keys.has('in_review_at')) query = query.leftJoin(inReviewSet(db).as('r'), 'r.id', 'a.id');
+  if (keys.has('app_id')) query = query.leftJoin(publishedSet(db).as('p'), 'p.id', 'a.id');
+  let rows = query.select('a.id');
+  for (const term of sort) {
+    const nullsLast = (ob: OrderByItemBuilder) =>
+      (term.direction === 'desc' ? ob.desc() : ob.asc()).nullsLast();
+    switch (term.key) {
+      case 'app_id':
+        rows = rows.orderBy(sql`p.key`, nullsLast);
+        break;
+      case 'internal_name':
+        rows = rows.orderBy('a.internal_name', term.direction);
+        break;
+      case 'owner':
+        rows = rows.orderBy(sql`o.email`, term.direction);
+        break;
+      case 'created_at':
+        rows = rows.orderBy('a.created_at', term.direction);
+        break;
+      case 'in_review_at':
+        rows = rows.orderBy(sql`r.key`, nullsLast);
+        break;
+      case 'deleted_at':
+        rows = rows.orderBy('a.deleted_at', nullsLast);
+        break;
+    }
+  }
+  const page_ = await rows.orderBy('a.id', direction).limit(page.per_page).offset(pageOffset(page)).execute();
+  return page_.map((row) => row.id);
+}
+
+/**
+ * The list's columns for one page of apps, in the page's order. Each app's review dates and published
+ * listing are index look-ups by app id: per_page apps, not every app.
+ */
+async function appDetails(db: Db, ids: number[]): Promise<AdminAppRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('developer_apps as a')
+    .innerJoin('users as o', 'o.id', 'a.owner_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('marketplace_submissions as s')
+          .select(['s.id', 's.live'])
+          .whereRef('s.developer_app_id', '=', 'a.id')
+          .where('s.state', '=', 'published')
+          .orderBy('s.published_at', 'desc')
+          .orderBy('s.id', 'desc')
+          .limit(1)
+          .as('p'),
+      (join) => join.onTrue(),
+    )
+    .select((eb) => [
+      'a.id',
+      'a.internal_name',
+      'a.name',
+      'a.created_at',
+      'a.deleted_at',
+      'a.owner_id',
+      'o.email as owner_email',
+      'o.name as owner_name',
+      eb
+        .selectFrom('app_versions as v')
+        .select((v) => v.fn.max('v.updated_at').as('at'))
+        .whereRef('v.developer_app_id', '=', 'a.id')
+        .where('v.state', '=', 'in_review')
+        .as('app_version_in_review_at'),
+      eb
+        .selectFrom('marketplace_submissions as l')
+        .select((l) => l.fn.max('l.submitted_at').as('at'))
+        .whereRef('l.developer_app_id', '=', 'a.id')
+        .where('l.state', '=', 'in_review')
+        .as('marketplace_listing_in_review_at'),
+      'p.id as app_id',
+      'p.live as live',
+    ])
+    .where('a.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row as AdminAppRow]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The deleted apps' ids, read from their partial index (a few next to all apps): the queues leave them
+ * out with this anti-join, where a join to the apps that are not deleted would read every app.
+ */
+function deletedAppIds(db: Db) {
+  return db.selectFrom('developer_apps').select('id').where('deleted_at', 'is not', null);
+}
 
 /** The queue entries of `appIds` (all when undefined), their places as numbers. */
 function queueOf(rows: readonly QueueEntry[], appIds: readonly number[] | undefined): QueueEntry[] {
