@@ -37,8 +37,7 @@ export async function expectNoSeriousA11yViolations(page: Page, options: A11yOpt
   // A toast caught mid fade-in (its text still half transparent) is not the page's contrast: every toast
   // on the page first reaches full opacity with no transition running on it (bounded wait). A toast
   // mounted a moment ago may not have started its transition yet (still at opacity 0), hence the opacity
-  // check beside the running animations. Nothing else waits, so every other screen is checked exactly as
-  // the journey left it.
+  // check beside the running animations.
   await page
     .waitForFunction(
       () => {
@@ -59,6 +58,11 @@ export async function expectNoSeriousA11yViolations(page: Page, options: A11yOpt
       null,
       { timeout: 3_000 },
     )
+    .catch(() => undefined);
+  // A list refetching (aria-busy, its rows dimmed while the new page loads) is checked once it has
+  // settled: the dimmed rows are a passing loading state, not the screen (bounded wait).
+  await page
+    .waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, { timeout: 5_000 })
     .catch(() => undefined);
   let builder = new AxeBuilder({ page });
   if (options.include) builder = builder.include(options.include);

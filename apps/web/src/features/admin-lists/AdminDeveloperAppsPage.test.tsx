@@ -100,6 +100,8 @@ describe('AdminDeveloperAppsPage', () => {
     await screen.findByRole('link', { name: 'Roof Sync' });
     await user.type(screen.getByRole('combobox', { name: 'Created By' }), 'cid@');
     await user.click(await screen.findByRole('option', { name: 'cid@example.com' }, { timeout: 3000 }));
+    // The pick clears the search: the picker neither keeps an empty list open nor says nothing was found.
+    expect(screen.queryByText('No developer with that e-mail')).not.toBeInTheDocument();
     expect(lastCall(fetchMock, isOwners)).toBe(
       '/api/v1/admin/developers?per_page=20&sort[]=email&filters[search]=cid@',
     );

@@ -57,9 +57,11 @@ export function OwnerMultiSelect({ label, value, onChange, knownEmails }: OwnerM
       onSearchChange={setSearch}
       // The server already matched what was typed: show its answer as it is.
       filter={({ options: all }) => all}
+      // Only while something is typed: once an option is picked the search clears and, with nothing
+      // else to offer, the dropdown closes instead of showing an empty list or a stale 'nothing found'.
       nothingFoundMessage={
-        debounced.trim()
-          ? options.isFetching
+        search.trim()
+          ? options.isFetching || search.trim() !== debounced.trim()
             ? t('adminLists.ownerPicker.searching')
             : t('adminLists.ownerPicker.nothingFound')
           : undefined
