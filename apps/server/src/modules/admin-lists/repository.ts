@@ -103,7 +103,7 @@ export const adminListRepository = {
 
   /** Production versions in review, in queue order (apps that are not deleted). */
   async versionQueue(db: Db, appIds?: readonly number[]): Promise<QueueEntry[]> {
-    const rows = await db
+    const ranked = db
       .selectFrom('app_versions as q')
       .where('q.state', '=', 'in_review')
       .where('q.developer_app_id', 'not in', deletedAppIds(db))
@@ -112,14 +112,13 @@ export const adminListRepository = {
         'q.developer_app_id',
         'q.updated_at as in_review_at',
         sql<number>`row_number() over (order by q.updated_at, q.id)`.as('position'),
-      ])
-      .execute();
-    return queueOf(rows, appIds);
+      ]);
+    return queueOf(db, ranked, appIds);
   },
 
   /** Marketplace listings in review, in queue order (apps that are not deleted). */
   async listingQueue(db: Db, appIds?: readonly number[]): Promise<QueueEntry[]> {
-    const rows = await db
+    const ranked = db
       .selectFrom('marketplace_submissions as q')
       .where('q.state', '=', 'in_review')
       .where('q.developer_app_id', 'not in', deletedAppIds(db))
@@ -128,9 +127,8 @@ export const adminListRepository = {
         'q.developer_app_id',
         sql<Date>`coalesce(q.submitted_at, q.updated_at)`.as('in_review_at'),
         sql<number>`row_number() over (order by coalesce(q.submitted_at, q.updated_at), q.id)`.as('position'),
-      ])
-      .execute();
-    return queueOf(rows, appIds);
+      ]);
+    return queueOf(db, ranked, appIds);
   },
 
   /**
@@ -515,11 +513,20 @@ function deletedAppIds(db: Db) {
 }
 
 /** The queue entries of `appIds` (all when undefined), their places as numbers. */
-function queueOf(rows: readonly QueueEntry[], appIds: readonly number[] | undefined): QueueEntry[] {
-  const wanted = appIds ? new Set(appIds) : undefined;
-  return rows
-    .filter((row) => !wanted || wanted.has(row.developer_app_id))
-    .map((row) => ({ ...row, position: Number(row.position) }));
+/**
+ * The queue's entries, ranked over the whole queue, of the given apps only: PostgreSQL keeps the rows
+ * of the page's apps, so a list page reads its few places instead of every entry in review.
+ */
+async function queueOf<QueueDb, From extends keyof QueueDb>(
+  db: Db,
+  ranked: SelectQueryBuilder<QueueDb, From, QueueEntry>,
+  appIds: readonly number[] | undefined,
+): Promise<QueueEntry[]> {
+  if (appIds && appIds.length === 0) return [];
+  let query = db.selectFrom(ranked.as('r')).selectAll();
+  if (appIds) query = query.where('r.developer_app_id', 'in', appIds);
+  const rows = await query.orderBy('r.position').execute();
+  return rows.map((row) => ({ ...row, position: Number(row.position) }));
 }
 
 function toHours(value: unknown): number | null {
