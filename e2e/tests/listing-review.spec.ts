@@ -213,6 +213,12 @@ test('an admin reviews a listing against the published one and rejects it with r
   });
 
   await test.step('the admin edits the listing and is asked before leaving with unsaved changes', async () => {
+    // Through the General tab and back, so the browser's Back button below stays inside the portal.
+    const tabs = page.getByRole('tablist', { name: 'App sections' });
+    await tabs.getByRole('tab', { name: 'General' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/developer_apps/${appId}$`));
+    await tabs.getByRole('tab', { name: 'Marketplace Listing' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/developer_apps/${appId}/marketplaceListing$`));
     await expect(field(page, /Tagline/)).toHaveValue('Every crane, every lift');
     await field(page, /Tagline/).fill('Every crane, every lift, every day');
     const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
@@ -226,6 +232,15 @@ test('an admin reviews a listing against the published one and rejects it with r
     await expect.poll(() => questions.length).toBe(1);
     await expect(page).toHaveURL(new RegExp(`/admin/developer_apps/${appId}/marketplaceListing$`));
     await expect(field(page, /Tagline/)).toHaveValue('Every crane, every lift, every day');
+    // The browser's back button asks the same question; "Cancel" keeps the page and the edit.
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goBack();
+    await expect.poll(() => questions.length).toBe(2);
+    await expect(page).toHaveURL(new RegExp(`/admin/developer_apps/${appId}/marketplaceListing$`));
+    await expect(field(page, /Tagline/)).toHaveValue('Every crane, every lift, every day');
     // Then leaving: "OK" goes, and the published listing is untouched.
     page.once('dialog', (dialog) => {
       questions.push(dialog.message());
@@ -234,6 +249,7 @@ test('an admin reviews a listing against the published one and rejects it with r
     await breadcrumbs.getByRole('link', { name: 'Developer Apps' }).click();
     await expect(page).toHaveURL(/\/admin\/developer_apps(\?.*)?$/);
     expect(questions).toEqual([
+      'You have unsaved changes, are you sure you wish to continue?',
       'You have unsaved changes, are you sure you wish to continue?',
       'You have unsaved changes, are you sure you wish to continue?',
     ]);

@@ -39,7 +39,28 @@ import { type AreaNamespace, loadAreaNamespaces } from './i18n';
 export interface History extends Navigator {
   readonly action: NavigationType;
   readonly location: Location;
-  listen(listener: (update: { action: NavigationType; location: Location }) => void): () => void;
+  listen(
+    listener: (update: { action: NavigationType; location: Location; delta?: number | null }) => void,
+  ): () => void;
+}
+
+/** Asked before the browser's back or forward button leaves the page; false stays. */
+type LeaveGuard = () => boolean;
+const leaveGuards = new Set<LeaveGuard>();
+
+/**
+ * While `when` holds, the browser's back and forward buttons ask `stay` first (a link inside the app
+ * asks before the router sees the click; see ListingForm). The history entry has already changed when
+ * the router hears of it, so `HistoryRouter` steps back to the page's entry instead of applying it.
+ */
+export function useLeaveGuard(when: boolean, allowLeave: LeaveGuard): void {
+  useLayoutEffect(() => {
+    if (!when) return;
+    leaveGuards.add(allowLeave);
+    return () => {
+      leaveGuards.delete(allowLeave);
+    };
+  }, [when, allowLeave]);
 }
 
 const NavigationPendingContext = createContext(false);
@@ -53,7 +74,22 @@ export function useNavigationPending(): boolean {
 export function HistoryRouter({ history, children }: { history: History; children: ReactNode }) {
   const [state, setState] = useState({ action: history.action, location: history.location });
   const [pending, startTransition] = useTransition();
-  useLayoutEffect(() => history.listen((update) => startTransition(() => setState(update))), [history]);
+  useLayoutEffect(() => {
+    let restoring = false;
+    return history.listen((update) => {
+      if (restoring) {
+        // The step back to the guarded page's entry: its location is the one on screen.
+        restoring = false;
+        return;
+      }
+      if (update.action === 'POP' && update.delta && [...leaveGuards].some((allowLeave) => !allowLeave())) {
+        restoring = true;
+        history.go(-update.delta);
+        return;
+      }
+      startTransition(() => setState(update));
+    });
+  }, [history]);
   return (
     <NavigationPendingContext.Provider value={pending}>
       <Router location={state.location} navigationType={state.action} navigator={history}>

@@ -30,13 +30,14 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconFlag, IconGitCompare, IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import type { UploadProgress } from '../../api/upload';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
+import { useLeaveGuard } from '../../routing';
 import { type AdminDecision, AdminFooter } from './admin/AdminFooter';
 import { decorateField } from './ChangeMarks';
 import { labelOfPath, snapshotOfForm, snapshotOfSubmission } from './changes';
@@ -238,9 +239,12 @@ export function ListingForm({
   const feedbackTabs = mode === 'developer' ? reviewFeedbackTabs(submission) : new Set<ListingTab>();
   const looseT = t as unknown as Parameters<typeof labelOfPath>[0];
 
-  // Leaving the admin tab with unsaved changes asks first (spec 3 §4): a link inside the app asks with
-  // the spec's words (before the router sees the click); closing or reloading, in the browser's words.
+  // Leaving the admin tab with unsaved changes asks first (spec 3 §4): a link inside the app and the
+  // browser's back and forward buttons ask with the spec's words (the link before the router sees the
+  // click); closing or reloading, in the browser's words.
   const leaveQuestion = t('listing.admin.leaveConfirm');
+  const allowLeave = useCallback(() => window.confirm(leaveQuestion), [leaveQuestion]);
+  useLeaveGuard(admin && dirty, allowLeave);
   useEffect(() => {
     if (!admin || !dirty) return;
     const warn = (event: BeforeUnloadEvent) => {

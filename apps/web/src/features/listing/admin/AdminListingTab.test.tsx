@@ -314,6 +314,23 @@ describe('Admin listing tab: review against the published listing', () => {
       await waitFor(() => expect(screen.queryByRole('textbox', { name: /Tagline/ })).toBeNull());
     });
 
+    it("asks before the browser's back button leaves the tab, and stays when declined", async () => {
+      serve(underReview());
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+      const { user, router } = renderRoutes(createRoutes(), '/developer_apps', { withToasts: true });
+      await router.navigate(PATH);
+      const tagline = await screen.findByRole('textbox', { name: /Tagline/ });
+      await user.type(tagline, '!');
+      await router.navigate(-1);
+      expect(confirm).toHaveBeenCalledWith('You have unsaved changes, are you sure you wish to continue?');
+      expect(router.state.location.pathname).toBe(PATH);
+      expect(screen.getByRole('textbox', { name: /Tagline/ })).toHaveValue('Every crane, every lift!');
+      confirm.mockReturnValue(true);
+      await router.navigate(-1);
+      await waitFor(() => expect(screen.queryByRole('textbox', { name: /Tagline/ })).toBeNull());
+      expect(router.state.location.pathname).toBe('/developer_apps');
+    });
+
     it('does not ask when everything is saved', async () => {
       serve(underReview());
       const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
