@@ -62,7 +62,9 @@ export async function expectNoSeriousA11yViolations(page: Page, options: A11yOpt
   // A list refetching (aria-busy, its rows dimmed while the new page loads) is checked once it has
   // settled: the dimmed rows are a passing loading state, not the screen (bounded wait).
   await page
-    .waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, { timeout: 5_000 })
+    .waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, {
+      timeout: 5_000,
+    })
     .catch(() => undefined);
   let builder = new AxeBuilder({ page });
   if (options.include) builder = builder.include(options.include);
