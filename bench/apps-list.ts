@@ -19,6 +19,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { epochMs, isoTime } from '../apps/server/src/db/iso-time';
 import { backendsCpuDelta, databaseBackendsCpu } from './lib/pg-backends';
 import { checkPostgres, dropDatabase, freshDatabase } from './lib/postgres';
 import {
@@ -136,8 +137,12 @@ function listQueries(userId: number): { page: Compiled } {
       'a.name',
       'a.internal_name',
       'a.thumbnail_key',
-      'a.created_at',
-      'a.updated_at',
+      isoTime(sql.ref('a.created_at')).as('created_at'),
+      sql<
+        number | null
+      >`case when a.thumbnail_key is not null then ${epochMs(sql.ref('a.updated_at'))} end`.as(
+        'updated_at_ms',
+      ),
       'p.role',
       'p.total',
     ])

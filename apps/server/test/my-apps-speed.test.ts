@@ -186,6 +186,33 @@ describe('GET /api/v1/developer_apps on the copies', () => {
     expect(past.headers.total).toBe('3');
   });
 
+  it('writes created_at and the thumbnail URL exactly as the app page does, microseconds truncated', async () => {
+    const user = await createUser(runtime);
+    const client = await signIn(runtime.app, user);
+    const plain = await createApp(runtime, { owner: user, name: 'No logo' });
+    const logo = await createApp(runtime, { owner: user, name: 'Logo' });
+    await sql`update developer_apps set thumbnail_key = 'thumbnails/x.png', thumbnail_content_type = 'image/png',
+        created_at = '2024-05-06T07:08:09.123999Z', updated_at = '2024-06-07T08:09:10.456789Z'
+      where id = ${logo.id}`.execute(db());
+    await sql`update developer_apps set created_at = '1999-12-31T23:59:59.999999Z' where id = ${plain.id}`.execute(
+      db(),
+    );
+    const list = (await client.request({ method: 'GET', url: base })).json();
+    for (const app of [logo, plain]) {
+      const page = (await client.request({ method: 'GET', url: `${base}/${app.id}` })).json();
+      const item = list.find((i: { id: number }) => i.id === app.id);
+      expect(item).toMatchObject({ created_at: page.created_at, thumbnail_url: page.thumbnail_url });
+    }
+    expect(list.map((i: { created_at: string }) => i.created_at)).toEqual([
+      '2024-05-06T07:08:09.123Z',
+      '1999-12-31T23:59:59.999Z',
+    ]);
+    expect(list[0].thumbnail_url).toBe(
+      `/api/v1/developer_apps/${logo.id}/thumbnail?v=${Date.parse('2024-06-07T08:09:10.456Z')}`,
+    );
+    expect(list[1].thumbnail_url).toBeNull();
+  });
+
   it('reads the page from the partial index collaborators_user_live_apps', async () => {
     const index = await sql<{ indexdef: string }>`
       select indexdef from pg_indexes where indexname = 'collaborators_user_live_apps'`.execute(db());

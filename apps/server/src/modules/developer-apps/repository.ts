@@ -1,6 +1,7 @@
 import type { CollaboratorRole } from '@lintel/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
+import { epochMs, isoTime } from '../../db/iso-time';
 import type { DeveloperAppRow, UserRow } from '../../db/schema';
 import { type Page, pageOffset } from '../../http/paging';
 
@@ -22,11 +23,16 @@ export type AppChanges = Partial<
   >
 >;
 
-/** A row of the user's apps list: the columns the list shows, and the user's role. */
-export type AppListRow = Pick<
-  DeveloperAppRow,
-  'id' | 'name' | 'internal_name' | 'thumbnail_key' | 'created_at' | 'updated_at'
-> & { role: CollaboratorRole };
+/**
+ * A row of the user's apps list: the columns the list shows, and the user's role. The times come as
+ * PostgreSQL formats them (created_at as toISOString text, updated_at as getTime milliseconds for the
+ * thumbnail's URL, only when there is a thumbnail), so no Date is parsed and re-serialised per row.
+ */
+export type AppListRow = Pick<DeveloperAppRow, 'id' | 'name' | 'internal_name' | 'thumbnail_key'> & {
+  created_at: string;
+  updated_at_ms: number | null;
+  role: CollaboratorRole;
+};
 
 /** Every SQL statement about developer apps and the role of a user on them. */
 export const developerAppRepository = {
@@ -80,8 +86,12 @@ export const developerAppRepository = {
         'a.name',
         'a.internal_name',
         'a.thumbnail_key',
-        'a.created_at',
-        'a.updated_at',
+        isoTime(sql.ref('a.created_at')).as('created_at'),
+        sql<
+          number | null
+        >`case when a.thumbnail_key is not null then ${epochMs(sql.ref('a.updated_at'))} end`.as(
+          'updated_at_ms',
+        ),
         'p.role',
         'p.total',
       ])
