@@ -2,7 +2,7 @@
 // the real server in a child process, autocannon here, then EXPLAIN (ANALYZE, BUFFERS) of the queries
 // the route issues. Usage:
 //   npx tsx bench/apps-list.ts [--apps 100000] [--owners 20000] [--dev-apps 200] [--per-page 50]
-//     [--connections 20] [--duration 10] [--warmup 2] [--analyze-only] [--no-reference] [--keep-db] [--no-record]
+//     [--connections 20] [--duration 10] [--warmup 2] [--analyze-only] [--no-reference] [--no-bare] [--keep-db] [--no-record]
 //     [--database lintel_bench_apps] [--port 0 (any free port)]
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -41,6 +41,7 @@ import {
 } from './lib/process';
 
 const SERVER = 'apps/server/src/main.ts';
+const BARE_SERVER = 'bench/bare-apps-server.ts';
 
 const DEV_EMAIL = 'dev@example.com';
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
@@ -65,6 +66,7 @@ const analyzeOnly = args.get('analyze-only') === 'true';
 const keepDb = args.get('keep-db') === 'true';
 const record = args.get('no-record') !== 'true';
 const withReference = args.get('no-reference') !== 'true';
+const withBare = args.get('no-bare') !== 'true';
 // Several worktrees share one PostgreSQL and one machine: each can pick its own database and port.
 const DATABASE = args.get('database') ?? 'lintel_bench_apps';
 const fixedPort = numberArg('port', 0);
@@ -664,6 +666,25 @@ async function main(): Promise<void> {
       const expected = { body: session.body, total: null };
       reference = (await load(server, '/api/v1/session', cookie, expected, { ...db, sampleSql: false })).load;
     }
+    // Anchor: the same SQL behind a bare Fastify route (bare-apps-server.ts, same repository code, driver
+    // and pool size), to tell what the portal adds per request (session, contract, presenter) from the
+    // queries' own cost. The real server stays up, idle.
+    let bare: Load | undefined;
+    if (withBare) {
+      const barePort = fixedPort ? fixedPort + 1 : await freePort();
+      const bareServer = spawnTs(BARE_SERVER, barePort, { HOST: '127.0.0.1', DATABASE_URL: databaseUrl });
+      try {
+        await waitFor200(bareServer, `${bareServer.baseUrl}/api/v1/health`, performance.now());
+        const barePath = `/bare/my_apps?user_id=${seeded.devId}&page=${pageNumber}&per_page=${perPage}`;
+        const answer = await request(`${bareServer.baseUrl}${barePath}`, { timeoutMs: 30_000 });
+        if (answer.status !== 200) throw new Error(`${barePath} answered ${answer.status}: ${answer.body}`);
+        console.log('same load on the bare route with the same SQL (anchor)…');
+        const expected = { body: answer.body, total: seeded.expectedTotal };
+        bare = (await load(bareServer, barePath, cookie, expected, { ...db, sampleSql: false })).load;
+      } finally {
+        await stop(bareServer);
+      }
+    }
 
     // The SQL as the server builds it, checked against what its connections actually ran.
     const queries = listQueries(seeded.devId);
@@ -711,11 +732,17 @@ async function main(): Promise<void> {
     ];
     const rows = [consoleRow(`GET ${routePath}`, result)];
     if (reference) rows.push(consoleRow('GET /api/v1/session (reference)', reference));
+    if (bare) rows.push(consoleRow('bare route, same SQL (anchor)', bare));
     console.log('');
     console.log(table(header, rows));
-    const cpuLine = `CPU per request: list ${perRequest(result)}${reference ? `; reference ${perRequest(reference)}` : ''}`;
+    const cpuLine = `CPU per request: list ${perRequest(result)}${reference ? `; reference ${perRequest(reference)}` : ''}${bare ? `; bare ${perRequest(bare)}` : ''}`;
     console.log(cpuLine);
-    const allGood = clean(result) && (reference === undefined || clean(reference));
+    const ratioLine = bare
+      ? `against the bare route with the same SQL: req/s ratio ${(result.reqPerSec / bare.reqPerSec).toFixed(2)}, p95 ${ms2(result.p95)} ms vs ${ms2(bare.p95)} ms`
+      : '';
+    if (bare) console.log(ratioLine);
+    const allGood =
+      clean(result) && (reference === undefined || clean(reference)) && (bare === undefined || clean(bare));
     console.log(
       allGood
         ? `every response: 200, Total ${seeded.expectedTotal}, body identical to the first answer${reference ? ' (reference: 200, same body)' : ''}`
@@ -778,8 +805,12 @@ async function main(): Promise<void> {
         ...(reference
           ? [mdRow('`GET /api/v1/session` (reference: authentication only, same server)', reference, false)]
           : []),
+        ...(bare
+          ? [mdRow('bare Fastify route, same SQL (`bench/bare-apps-server.ts`, anchor)', bare, false)]
+          : []),
         '',
         `${cpuLine}.`,
+        ...(bare ? ['', `Ratio ${ratioLine}.`] : []),
         '',
         allGood
           ? `Every response of the list was 200 with \`Total: ${seeded.expectedTotal}\` and the same body${reference ? '; every response of the reference was 200 with the same body' : ''}.`
