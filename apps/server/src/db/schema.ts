@@ -136,6 +136,9 @@ export interface CollaboratorsTable {
   user_id: number;
   role: 'owner' | 'admin' | 'developer';
   created_at: Timestamp;
+  /** Copies of the app's created_at and deleted_at, kept by triggers (0016_my_apps_speed); never written. */
+  app_created_at: Generated<Date | null>;
+  app_deleted_at: Generated<Date | null>;
 }
 
 export interface InvitationsTable {

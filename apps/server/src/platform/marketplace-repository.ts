@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/index';
+import { isoTime } from '../db/iso-time';
 import type { PlatformInstallationRow } from '../db/schema';
 import type { DailyCount } from './types';
 
@@ -190,9 +191,4 @@ function csvText(column: RawBuilder<unknown>): RawBuilder<string> {
     from (select case when ${column}::text ~ '^[=+@\\t\\r-]' then '''' || ${column}::text
                       else ${column}::text end as v) field
   )`;
-}
-
-/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z). */
-function isoTime(column: RawBuilder<unknown>): RawBuilder<string> {
-  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }

@@ -14,6 +14,7 @@ import * as m0012 from './0012_admin_lists';
 import * as m0013 from './0013_admin_apps';
 import * as m0014 from './0014_platform_oauth_applications';
 import * as m0015 from './0015_admin_list_speed';
+import * as m0016 from './0016_my_apps_speed';
 
 /** Every migration, in order. A landed migration is never edited: add the next number instead. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_admin_apps': m0013,
   '0014_platform_oauth_applications': m0014,
   '0015_admin_list_speed': m0015,
+  '0016_my_apps_speed': m0016,
 };

@@ -12,9 +12,12 @@ const usable = (oauth: OAuthApplication | undefined) => (oauth && !oauth.revoked
 export function thumbnailUrl(
   app: Pick<DeveloperAppRow, 'id' | 'thumbnail_key' | 'updated_at'>,
 ): string | null {
-  return app.thumbnail_key
-    ? `/api/v1/developer_apps/${app.id}/thumbnail?v=${app.updated_at.getTime()}`
-    : null;
+  return app.thumbnail_key ? thumbnailUrlAt(app.id, app.updated_at.getTime()) : null;
+}
+
+/** The thumbnail's URL, versioned by the app's updated_at in milliseconds (a new logo, a new URL). */
+function thumbnailUrlAt(id: number, updatedAtMs: number): string {
+  return `/api/v1/developer_apps/${id}/thumbnail?v=${updatedAtMs}`;
 }
 
 /**
@@ -75,9 +78,10 @@ export function presentSummary({ app, role, sandboxStatus }: AppListItem): Devel
     id: app.id,
     name: app.name,
     internal_name: app.internal_name,
-    thumbnail_url: thumbnailUrl(app),
+    thumbnail_url:
+      app.thumbnail_key && app.updated_at_ms !== null ? thumbnailUrlAt(app.id, app.updated_at_ms) : null,
     current_user_role: role,
-    created_at: app.created_at.toISOString(),
+    created_at: app.created_at,
     sandbox_status: sandboxStatus,
   };
 }
