@@ -52,7 +52,7 @@ describe('credentials load failure', () => {
       'Error: no se pudieron obtener las credenciales de la app desde la plataforma.',
     );
     expect(alert).toHaveTextContent(
-      'Vuelva a cargar esta página y, si sigue teniendo problemas, contáctenos en help@partners.example.',
+      'Vuelve a cargar esta página y, si sigues teniendo problemas, contáctanos en help@partners.example.',
     );
   });
 
