@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cappedCount, EXACT_COUNT_CAP } from '../src/db/counts';
 import type { DeveloperAppRow, UserRow } from '../src/db/schema';
+import { medianVersionReviewHoursQuery } from '../src/modules/admin-lists/repository';
 import type { Runtime } from '../src/runtime';
 import { type Client, createApp, createUser, signIn, startTestRuntime } from './support';
 
@@ -303,5 +304,40 @@ describe('sorts that read a small set first', () => {
       id(6),
       id(7),
     ]);
+  });
+});
+
+describe('the review-time history behind the wait estimate (0017_review_history_index)', () => {
+  it('pairs each decision with its submission by one index probe, not a read of every submission', async () => {
+    // A long history: 3,000 submissions, the last 40 of them decided within the 30 days, 2.5 h each.
+    const events = [];
+    for (let version = 1; version <= 3_000; version++) {
+      const submitted = ago(24 * 60 + version / 10);
+      events.push({
+        user_id: null,
+        key: 'manifest_review_submit',
+        properties: JSON.stringify({ app_version_id: 700_000 + version }),
+        created_at: version <= 40 ? ago(48 + 2.5) : submitted,
+      });
+      if (version <= 40) {
+        events.push({
+          user_id: null,
+          key: version % 2 ? 'manifest_review_approve' : 'manifest_review_reject',
+          properties: JSON.stringify({ app_version_id: 700_000 + version }),
+          created_at: ago(48),
+        });
+      }
+    }
+    await db().insertInto('analytics_events').values(events).execute();
+    await sql`analyze analytics_events`.execute(db());
+
+    const since = ago(30 * 24);
+    const { rows } = await medianVersionReviewHoursQuery(since).execute(db());
+    expect(Number(rows[0]?.hours)).toBeCloseTo(2.5, 5);
+
+    const plan = await sql<{
+      'QUERY PLAN': unknown;
+    }>`explain (format json) ${medianVersionReviewHoursQuery(since)}`.execute(db());
+    expect(JSON.stringify(plan.rows[0]?.['QUERY PLAN'])).toContain('analytics_events_review_submits');
   });
 });

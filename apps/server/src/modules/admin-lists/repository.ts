@@ -136,18 +136,7 @@ export const adminListRepository = {
    * manifests area logs each review action as an analytics event, in the transaction of the change).
    */
   async medianVersionReviewHours(db: Db, since: Date): Promise<number | null> {
-    const row = await sql<{ hours: number | null }>`
-      select percentile_cont(0.5) within group (order by extract(epoch from d.created_at - s.submitted_at)) / 3600.0 as hours
-      from analytics_events d
-      cross join lateral (
-        select max(e.created_at) as submitted_at from analytics_events e
-        where e.key = 'manifest_review_submit'
-          and e.properties->>'app_version_id' = d.properties->>'app_version_id'
-          and e.created_at <= d.created_at
-      ) s
-      where d.key in ('manifest_review_approve', 'manifest_review_reject')
-        and d.created_at >= ${since}
-        and s.submitted_at is not null`.execute(db);
+    const row = await medianVersionReviewHoursQuery(since).execute(db);
     return toHours(row.rows[0]?.hours);
   },
 
@@ -527,6 +516,25 @@ async function queueOf<QueueDb, From extends keyof QueueDb>(
   if (appIds) query = query.where('r.developer_app_id', 'in', appIds);
   const rows = await query.orderBy('r.position').execute();
   return rows.map((row) => ({ ...row, position: Number(row.position) }));
+}
+
+/**
+ * The median review time of the production versions decided since `since`: each decision paired with
+ * the version's latest submission before it (one probe of analytics_events_review_submits, 0017).
+ */
+export function medianVersionReviewHoursQuery(since: Date) {
+  return sql<{ hours: number | null }>`
+    select percentile_cont(0.5) within group (order by extract(epoch from d.created_at - s.submitted_at)) / 3600.0 as hours
+    from analytics_events d
+    cross join lateral (
+      select max(e.created_at) as submitted_at from analytics_events e
+      where e.key = 'manifest_review_submit'
+        and e.properties->>'app_version_id' = d.properties->>'app_version_id'
+        and e.created_at <= d.created_at
+    ) s
+    where d.key in ('manifest_review_approve', 'manifest_review_reject')
+      and d.created_at >= ${since}
+      and s.submitted_at is not null`;
 }
 
 function toHours(value: unknown): number | null {
