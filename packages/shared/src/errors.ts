@@ -107,6 +107,29 @@ export interface IssueLike {
   values?: readonly unknown[];
   keys?: readonly string[];
   params?: Record<string, unknown>;
+  /** An `invalid_union`'s issues, one list per alternative. */
+  errors?: readonly (readonly IssueLike[])[];
+}
+
+/**
+ * What an `invalid_union` issue ("Invalid input") means for the client: the problem of the alternative
+ * the value came closest to — the deepest issue (`sort[]=bogus` fails inside the array alternative), and
+ * among equally deep ones, any but a wrong type (`sort=bogus` is a string, so the list of allowed values
+ * says more than "must be an array"). Other issues are their own explanation.
+ */
+function explainedIssue(issue: IssueLike): IssueLike {
+  if (issue.code !== 'invalid_union' || !issue.errors) return issue;
+  let best: IssueLike | undefined;
+  for (const candidate of issue.errors.flat().map(explainedIssue)) {
+    const deeper = best === undefined || candidate.path.length > best.path.length;
+    const sameDepthBetter =
+      best !== undefined &&
+      candidate.path.length === best.path.length &&
+      best.code === 'invalid_type' &&
+      candidate.code !== 'invalid_type';
+    if (deeper || sameDepthBetter) best = candidate;
+  }
+  return best ?? issue;
 }
 
 /**
@@ -114,10 +137,11 @@ export interface IssueLike {
  * schema wrote (English, for API clients). Custom checks name their code in `params.code`.
  */
 export function detailFromIssue(issue: IssueLike, path: string): ErrorDetail {
-  const { code, params } = issueCode(issue);
+  const explained = explainedIssue(issue);
+  const { code, params } = issueCode(explained);
   return params
-    ? { path, message: messageOf(issue), code, params }
-    : { path, message: messageOf(issue), code };
+    ? { path, message: messageOf(explained), code, params }
+    : { path, message: messageOf(explained), code };
 }
 
 function issueCode(issue: IssueLike): { code: DetailCode; params?: DetailParams } {
