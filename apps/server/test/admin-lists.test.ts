@@ -451,6 +451,26 @@ describe('GET /api/v1/admin/developers', () => {
     ]);
   });
 
+  it('finds a developer by a whole e-mail address, as a part of longer ones, in any case, and no other', async () => {
+    const joann = await createUser(runtime, { email: 'joann@owners.test', name: 'Jo' });
+    const elsewhere = await createUser(runtime, { email: 'ann@elsewhere.test', name: 'Other Ann' });
+    const search = async (term: string) =>
+      idsOf(
+        await get(admin, `/api/v1/admin/developers?filters[search]=${encodeURIComponent(term)}&sort[]=email`),
+      );
+    // 'ann@owners.test' is also a part of 'joann@owners.test'; 'ann@elsewhere.test' shares only the name.
+    expect(await search('ann@owners.test')).toEqual([ann.id, joann.id]);
+    expect(await search('ANN@Owners.Test')).toEqual([ann.id, joann.id]);
+    expect(await search('nn@owners.t')).toEqual([ann.id, joann.id]);
+    expect(await search('ann@elsewhere')).toEqual([elsewhere.id]);
+    expect(await search('oann@owners.test')).toEqual([joann.id]);
+    expect(await search('ann@owners.test.org')).toEqual([]);
+    // A short part before the '@' and a bare domain search the whole address as before.
+    expect(await search('n@owners.test')).toEqual([ann.id, joann.id]);
+    expect(await search('@elsewhere.test')).toEqual([elsewhere.id]);
+    await runtime.database.db.deleteFrom('users').where('id', 'in', [joann.id, elsewhere.id]).execute();
+  });
+
   it('shows one developer with their apps', async () => {
     const response = await get(admin, `/api/v1/admin/developers/${ann.id}`);
     expect(response.statusCode).toBe(200);
