@@ -286,6 +286,16 @@ describe('sorts that read a small set first', () => {
     }
   });
 
+  it('counts the review queue exactly, with and without the deleted apps in review', async () => {
+    const totalOf = async (query: string) =>
+      (await admin.request({ method: 'GET', url: `/api/v1/admin/developer_apps?${query}&per_page=1` }))
+        .headers.total;
+    // In review: a0, a3 and the deleted a5.
+    expect(await totalOf('filters[in_review]=true')).toBe('2');
+    expect(await totalOf('filters[in_review]=true&sort[]=internal_name')).toBe('2');
+    expect(await totalOf('filters[in_review]=true&filters[with_deleted]=true')).toBe('3');
+  });
+
   it('keeps several sort terms, and the owner and created sorts, in their order', async () => {
     const owners = await list('sort[]=owner&sort[]=-internal_name&per_page=100');
     // other@speed.test (a1, a3, a7) before owner@speed.test (a0, a4, a6), each by name descending.

@@ -90,9 +90,13 @@ export const adminListRepository = {
     }
     const unfiltered =
       !options.search && !options.inReview && !(options.ownerIds && options.ownerIds.length > 0);
+    const inReviewOnly =
+      options.inReview && !options.search && !(options.ownerIds && options.ownerIds.length > 0);
     const total = unfiltered
       ? await rowCount(db, options.withDeleted ? 'developer_apps' : 'developer_apps.not_deleted')
-      : await cappedCount(db, filtered.select('a.id'), estimate);
+      : inReviewOnly
+        ? await inReviewCount(db, options.withDeleted)
+        : await cappedCount(db, filtered.select('a.id'), estimate);
     // The id tiebreak follows the first sort term; apps that are not deleted all have a null deletion
     // date, so without the deleted ones the Deleted sort is the tiebreak alone.
     const direction = options.sort[0]?.direction ?? 'desc';
@@ -108,58 +112,46 @@ export const adminListRepository = {
     return { rows: await appDetails(db, ids), total };
   },
 
-  /** Production versions in review, in queue order (apps that are not deleted). */
-  async versionQueue(db: Db, appIds?: readonly number[]): Promise<QueueEntry[]> {
-    const ranked = db
-      .selectFrom('app_versions as q')
-      .where('q.state', '=', 'in_review')
-      .where('q.developer_app_id', 'not in', deletedAppIds(db))
-      .select([
-        'q.id',
-        'q.developer_app_id',
-        'q.updated_at as in_review_at',
-        sql<number>`row_number() over (order by q.updated_at, q.id)`.as('position'),
-      ]);
-    return queueOf(db, ranked, appIds);
-  },
-
-  /** Marketplace listings in review, in queue order (apps that are not deleted). */
-  async listingQueue(db: Db, appIds?: readonly number[]): Promise<QueueEntry[]> {
-    const ranked = db
-      .selectFrom('marketplace_submissions as q')
-      .where('q.state', '=', 'in_review')
-      .where('q.developer_app_id', 'not in', deletedAppIds(db))
-      .select([
-        'q.id',
-        'q.developer_app_id',
-        sql<Date>`coalesce(q.submitted_at, q.updated_at)`.as('in_review_at'),
-        sql<number>`row_number() over (order by coalesce(q.submitted_at, q.updated_at), q.id)`.as('position'),
-      ]);
-    return queueOf(db, ranked, appIds);
+  /**
+   * The places in both review queues (production versions, marketplace listings) of the given apps, in
+   * one statement: each queue is ranked whole (apps that are not deleted), and PostgreSQL keeps the rows
+   * of these apps, so a list page reads its few places instead of every item in review.
+   */
+  async reviewQueues(
+    db: Db,
+    appIds: readonly number[],
+  ): Promise<{ versions: QueueEntry[]; listings: QueueEntry[] }> {
+    if (appIds.length === 0) return { versions: [], listings: [] };
+    const placesOf = (kind: 'version' | 'listing') =>
+      db
+        .selectFrom((kind === 'version' ? rankedVersions(db) : rankedListings(db)).as('r'))
+        .select([
+          sql<string>`${kind}::text`.as('kind'),
+          'r.id',
+          'r.developer_app_id',
+          'r.in_review_at',
+          'r.position',
+        ])
+        .where('r.developer_app_id', 'in', appIds);
+    const rows = await placesOf('version').unionAll(placesOf('listing')).execute();
+    const entries = (kind: string) =>
+      rows
+        .filter((row) => row.kind === kind)
+        .map(({ kind: _kind, ...row }) => ({ ...row, position: Number(row.position) }))
+        .sort((a, b) => a.position - b.position);
+    return { versions: entries('version'), listings: entries('listing') };
   },
 
   /**
-   * Median hours from submission to decision of the production versions decided since `since` (the
-   * manifests area logs each review action as an analytics event, in the transaction of the change).
+   * Median hours from submission to decision of the production versions and of the marketplace listings
+   * decided since `since`, in one statement (the manifests area logs each review action as an analytics
+   * event, the listings area as a listing review event, in the transaction of the change).
    */
-  async medianVersionReviewHours(db: Db, since: Date): Promise<number | null> {
-    const row = await medianVersionReviewHoursQuery(since).execute(db);
-    return toHours(row.rows[0]?.hours);
-  },
-
-  /** Median hours from submission to decision of the marketplace listings decided since `since`. */
-  async medianListingReviewHours(db: Db, since: Date): Promise<number | null> {
-    const row = await sql<{ hours: number | null }>`
-      select percentile_cont(0.5) within group (order by extract(epoch from d.created_at - s.submitted_at)) / 3600.0 as hours
-      from listing_review_events d
-      cross join lateral (
-        select max(e.created_at) as submitted_at from listing_review_events e
-        where e.state = 'submitted' and e.submission_id = d.submission_id and e.created_at <= d.created_at
-      ) s
-      where d.state in ('approved', 'rejected')
-        and d.created_at >= ${since}
-        and s.submitted_at is not null`.execute(db);
-    return toHours(row.rows[0]?.hours);
+  async medianReviewHours(db: Db, since: Date): Promise<{ version: number | null; listing: number | null }> {
+    const { rows } = await sql<{ version_hours: unknown; listing_hours: unknown }>`
+      select (${medianVersionReviewHoursQuery(since)}) as version_hours,
+             (${medianListingReviewHoursQuery(since)}) as listing_hours`.execute(db);
+    return { version: toHours(rows[0]?.version_hours), listing: toHours(rows[0]?.listing_hours) };
   },
 
   async developers(db: Db, options: DeveloperListOptions): Promise<{ rows: DeveloperRow[]; total: number }> {
@@ -504,25 +496,48 @@ async function appDetails(db: Db, ids: number[]): Promise<AdminAppRow[]> {
  * The deleted apps' ids, read from their partial index (a few next to all apps): the queues leave them
  * out with this anti-join, where a join to the apps that are not deleted would read every app.
  */
+/**
+ * The number of apps in review (the review queue's total): the set counted as it is, less the deleted
+ * apps through their partial index, exactly, instead of each app of the set looked up by id.
+ */
+async function inReviewCount(db: Db, withDeleted: boolean | undefined): Promise<number> {
+  let query = db.selectFrom(inReviewSet(db).as('r'));
+  if (!withDeleted) query = query.where('r.id', 'not in', deletedAppIds(db));
+  const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 function deletedAppIds(db: Db) {
   return db.selectFrom('developer_apps').select('id').where('deleted_at', 'is not', null);
 }
 
 /** The queue entries of `appIds` (all when undefined), their places as numbers. */
-/**
- * The queue's entries, ranked over the whole queue, of the given apps only: PostgreSQL keeps the rows
- * of the page's apps, so a list page reads its few places instead of every entry in review.
- */
-async function queueOf<QueueDb, From extends keyof QueueDb>(
-  db: Db,
-  ranked: SelectQueryBuilder<QueueDb, From, QueueEntry>,
-  appIds: readonly number[] | undefined,
-): Promise<QueueEntry[]> {
-  if (appIds && appIds.length === 0) return [];
-  let query = db.selectFrom(ranked.as('r')).selectAll();
-  if (appIds) query = query.where('r.developer_app_id', 'in', appIds);
-  const rows = await query.orderBy('r.position').execute();
-  return rows.map((row) => ({ ...row, position: Number(row.position) }));
+/** Production versions in review, ranked in queue order (apps that are not deleted; 1 = next). */
+function rankedVersions(db: Db) {
+  return db
+    .selectFrom('app_versions as q')
+    .where('q.state', '=', 'in_review')
+    .where('q.developer_app_id', 'not in', deletedAppIds(db))
+    .select([
+      'q.id',
+      'q.developer_app_id',
+      'q.updated_at as in_review_at',
+      sql<number>`row_number() over (order by q.updated_at, q.id)`.as('position'),
+    ]);
+}
+
+/** Marketplace listings in review, ranked in queue order (apps that are not deleted; 1 = next). */
+function rankedListings(db: Db) {
+  return db
+    .selectFrom('marketplace_submissions as q')
+    .where('q.state', '=', 'in_review')
+    .where('q.developer_app_id', 'not in', deletedAppIds(db))
+    .select([
+      'q.id',
+      'q.developer_app_id',
+      sql<Date>`coalesce(q.submitted_at, q.updated_at)`.as('in_review_at'),
+      sql<number>`row_number() over (order by coalesce(q.submitted_at, q.updated_at), q.id)`.as('position'),
+    ]);
 }
 
 /**
@@ -558,6 +573,20 @@ export function medianVersionReviewHoursQuery(since: Date) {
         and e.created_at <= d.created_at
     ) s
     where d.key in ('manifest_review_approve', 'manifest_review_reject')
+      and d.created_at >= ${since}
+      and s.submitted_at is not null`;
+}
+
+/** The median review time of the marketplace listings decided since `since`. */
+function medianListingReviewHoursQuery(since: Date) {
+  return sql<{ hours: number | null }>`
+    select percentile_cont(0.5) within group (order by extract(epoch from d.created_at - s.submitted_at)) / 3600.0 as hours
+    from listing_review_events d
+    cross join lateral (
+      select max(e.created_at) as submitted_at from listing_review_events e
+      where e.state = 'submitted' and e.submission_id = d.submission_id and e.created_at <= d.created_at
+    ) s
+    where d.state in ('approved', 'rejected')
       and d.created_at >= ${since}
       and s.submitted_at is not null`;
 }

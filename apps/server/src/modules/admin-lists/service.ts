@@ -110,13 +110,14 @@ export class AdminListService {
     if (appIds.length === 0) return () => empty;
     const { db } = this.deps;
     const since = new Date(now.getTime() - REVIEW_HISTORY_DAYS * 86_400_000);
-    const versions = await repo.versionQueue(db, appIds);
-    const listings = await repo.listingQueue(db, appIds);
-    const versionHours = versions.length > 0 ? await repo.medianVersionReviewHours(db, since) : null;
-    const listingHours = listings.length > 0 ? await repo.medianListingReviewHours(db, since) : null;
+    const { versions, listings } = await repo.reviewQueues(db, appIds);
+    const hours =
+      versions.length + listings.length > 0
+        ? await repo.medianReviewHours(db, since)
+        : { version: null, listing: null };
     return (appId) => ({
-      app_version: placeOf(versions, appId, versionHours),
-      marketplace_listing: placeOf(listings, appId, listingHours),
+      app_version: placeOf(versions, appId, hours.version),
+      marketplace_listing: placeOf(listings, appId, hours.listing),
     });
   }
 
