@@ -10,16 +10,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-} from 'kysely';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import pg from 'pg';
-import { epochMs, isoTime } from '../apps/server/src/db/iso-time';
+import type { Database } from '../apps/server/src/db/schema';
+import { userAppsPageQuery } from '../apps/server/src/modules/developer-apps/repository';
 import { backendsCpuDelta, databaseBackendsCpu } from './lib/pg-backends';
 import { checkPostgres, dropDatabase, freshDatabase } from './lib/postgres';
 import {
@@ -76,33 +70,10 @@ const routePath = `/api/v1/developer_apps?page=${pageNumber}&per_page=${perPage}
 const resultsFile = path.join(repoRoot, 'bench', 'results-apps-list.md');
 
 // ---------------------------------------------------------------------------------------------------
-// The SQL the server issues, compiled by Kysely from the same builder calls as
-// developerAppRepository.listForUser and platformRepository.sandboxesOfApps (no database needed).
+// The SQL the server issues, compiled by Kysely without a database: the page by the repository's own
+// builder (userAppsPageQuery), the sandbox statuses as platformRepository.sandboxStatusesOfApps builds them.
 
-interface BenchTables {
-  collaborators: {
-    id: number;
-    developer_app_id: number;
-    user_id: number;
-    role: string;
-    created_at: Date;
-    app_created_at: Date | null;
-    app_deleted_at: Date | null;
-  };
-  developer_apps: {
-    id: number;
-    internal_name: string;
-    name: string;
-    owner_id: number;
-    thumbnail_key: string | null;
-    deleted_at: Date | null;
-    created_at: Date;
-    updated_at: Date;
-  };
-  platform_sandboxes: { id: number; developer_app_id: number; status: string };
-}
-
-const compiler = new Kysely<BenchTables>({
+const compiler = new Kysely<Database>({
   dialect: {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => new DummyDriver(),
@@ -116,42 +87,10 @@ interface Compiled {
   parameters: readonly unknown[];
 }
 
-// One statement for the page and its total: the user's live collaborator rows in list order (index
-// collaborators_user_live_apps) with a window count, then the page's apps by primary key; a separate
-// count runs only for a page past the end, which the benchmark does not ask for.
+// The page and its total, compiled by the repository's own builder (one statement; a separate count runs
+// only for a page past the end, which the benchmark does not ask for).
 function listQueries(userId: number): { page: Compiled } {
-  const pageRows = compiler
-    .selectFrom('collaborators as c')
-    .where('c.user_id', '=', userId)
-    .where('c.app_deleted_at', 'is', null)
-    .select(['c.developer_app_id', 'c.app_created_at', 'c.role'])
-    .select(sql<string>`count(*) over ()`.as('total'))
-    .orderBy('c.app_created_at', 'desc')
-    .orderBy('c.developer_app_id', 'desc')
-    .limit(perPage)
-    .offset((pageNumber - 1) * perPage)
-    .as('p');
-  const page = compiler
-    .selectFrom(pageRows)
-    .innerJoin('developer_apps as a', 'a.id', 'p.developer_app_id')
-    .select([
-      'a.id',
-      'a.name',
-      'a.internal_name',
-      'a.thumbnail_key',
-      isoTime(sql.ref('a.created_at')).as('created_at'),
-      sql<
-        number | null
-      >`case when a.thumbnail_key is not null then ${epochMs(sql.ref('a.updated_at'))} end`.as(
-        'updated_at_ms',
-      ),
-      'p.role',
-      'p.total',
-    ])
-    .orderBy('p.app_created_at', 'desc')
-    .orderBy('p.developer_app_id', 'desc')
-    .compile();
-  return { page };
+  return { page: userAppsPageQuery(compiler, userId, { page: pageNumber, per_page: perPage }).compile() };
 }
 
 function sandboxesQuery(appIds: number[]): Compiled {

@@ -8,6 +8,7 @@ import {
   Suspense,
   useContext,
   useLayoutEffect,
+  useMemo,
   useState,
   useTransition,
 } from 'react';
@@ -16,7 +17,9 @@ import {
   type NavigationType,
   type Navigator,
   Outlet,
+  parsePath,
   Router,
+  type To,
   useLocation,
 } from 'react-router';
 import { isChunkLoadError } from './components/chunkError';
@@ -44,21 +47,31 @@ export interface History extends Navigator {
   ): () => void;
 }
 
-/** Asked before the browser's back or forward button leaves the page; false stays. */
+/** Asked before a navigation leaves the page; false stays. */
 type LeaveGuard = () => boolean;
 const leaveGuards = new Set<LeaveGuard>();
 
+/** Whether every guard lets the user leave (each asks in its own words, e.g. window.confirm). */
+function mayLeave(): boolean {
+  return [...leaveGuards].every((allowLeave) => allowLeave());
+}
+
 /**
- * While `when` holds, the browser's back and forward buttons ask `stay` first (a link inside the app
- * asks before the router sees the click; see ListingForm). The history entry has already changed when
- * the router hears of it, so `HistoryRouter` steps back to the page's entry instead of applying it.
+ * While `when` holds, every navigation away from the page asks `allowLeave` first: a link, a tab or any
+ * other in-app navigation to another path (checked by `HistoryRouter`'s navigator before the history
+ * moves), and the browser's back and forward buttons (the entry has already changed then, so
+ * `HistoryRouter` steps back to the page's entry); closing or reloading the page asks the browser's own
+ * `beforeunload` question.
  */
 export function useLeaveGuard(when: boolean, allowLeave: LeaveGuard): void {
   useLayoutEffect(() => {
     if (!when) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     leaveGuards.add(allowLeave);
+    window.addEventListener('beforeunload', warn);
     return () => {
       leaveGuards.delete(allowLeave);
+      window.removeEventListener('beforeunload', warn);
     };
   }, [when, allowLeave]);
 }
@@ -74,6 +87,25 @@ export function useNavigationPending(): boolean {
 export function HistoryRouter({ history, children }: { history: History; children: ReactNode }) {
   const [state, setState] = useState({ action: history.action, location: history.location });
   const [pending, startTransition] = useTransition();
+  // In-app navigations to another path ask the leave guards before the history moves; a change of the
+  // query or hash on the same page (a list's filters) never asks.
+  const navigator = useMemo((): Navigator => {
+    const leaving = (to: To) => {
+      const { pathname } = typeof to === 'string' ? parsePath(to) : to;
+      return Boolean(pathname) && pathname !== history.location.pathname;
+    };
+    return {
+      createHref: (to) => history.createHref(to),
+      encodeLocation: history.encodeLocation?.bind(history),
+      go: (delta) => history.go(delta),
+      push: (to, state, options) => {
+        if (!leaving(to) || mayLeave()) history.push(to, state, options);
+      },
+      replace: (to, state, options) => {
+        if (!leaving(to) || mayLeave()) history.replace(to, state, options);
+      },
+    };
+  }, [history]);
   useLayoutEffect(() => {
     let restoring = false;
     return history.listen((update) => {
@@ -82,7 +114,7 @@ export function HistoryRouter({ history, children }: { history: History; childre
         restoring = false;
         return;
       }
-      if (update.action === 'POP' && update.delta && [...leaveGuards].some((allowLeave) => !allowLeave())) {
+      if (update.action === 'POP' && update.delta && !mayLeave()) {
         restoring = true;
         history.go(-update.delta);
         return;
@@ -92,7 +124,7 @@ export function HistoryRouter({ history, children }: { history: History; childre
   }, [history]);
   return (
     <NavigationPendingContext.Provider value={pending}>
-      <Router location={state.location} navigationType={state.action} navigator={history}>
+      <Router location={state.location} navigationType={state.action} navigator={navigator}>
         {children}
       </Router>
     </NavigationPendingContext.Provider>

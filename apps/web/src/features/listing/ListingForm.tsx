@@ -30,7 +30,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconFlag, IconGitCompare, IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import type { UploadProgress } from '../../api/upload';
@@ -239,35 +239,12 @@ export function ListingForm({
   const feedbackTabs = mode === 'developer' ? reviewFeedbackTabs(submission) : new Set<ListingTab>();
   const looseT = t as unknown as Parameters<typeof labelOfPath>[0];
 
-  // Leaving the admin tab with unsaved changes asks first (spec 3 §4): a link inside the app and the
-  // browser's back and forward buttons ask with the spec's words (the link before the router sees the
-  // click); closing or reloading, in the browser's words.
+  // Leaving the admin tab with unsaved changes asks first (spec 3 §4): any navigation inside the app and
+  // the browser's back and forward buttons ask with the spec's words; closing or reloading, in the
+  // browser's words.
   const leaveQuestion = t('listing.admin.leaveConfirm');
   const allowLeave = useCallback(() => window.confirm(leaveQuestion), [leaveQuestion]);
   useLeaveGuard(admin && dirty, allowLeave);
-  useEffect(() => {
-    if (!admin || !dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-    };
-    const leave = (event: MouseEvent) => {
-      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download') || link.target === '_blank')
-        return;
-      const to = new URL(link.href, window.location.href);
-      if (to.origin !== window.location.origin || to.pathname === window.location.pathname) return;
-      if (!window.confirm(leaveQuestion)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-    };
-    window.addEventListener('beforeunload', warn);
-    document.addEventListener('click', leave, true);
-    return () => {
-      window.removeEventListener('beforeunload', warn);
-      document.removeEventListener('click', leave, true);
-    };
-  }, [admin, dirty, leaveQuestion]);
 
   const error = (path: string): string | undefined => {
     if (serverErrors[path]) return serverErrors[path];

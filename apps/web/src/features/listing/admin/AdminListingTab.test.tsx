@@ -314,6 +314,18 @@ describe('Admin listing tab: review against the published listing', () => {
       await waitFor(() => expect(screen.queryByRole('textbox', { name: /Tagline/ })).toBeNull());
     });
 
+    it("asks before another of the app page's tabs opens, and stays when declined", async () => {
+      serve(underReview());
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+      const { user, router } = renderRoutes(createRoutes(), PATH, { withToasts: true });
+      const tagline = await screen.findByRole('textbox', { name: /Tagline/ });
+      await user.type(tagline, '!');
+      await user.click(screen.getByRole('tab', { name: 'General' }));
+      expect(confirm).toHaveBeenCalledWith('You have unsaved changes, are you sure you wish to continue?');
+      expect(router.state.location.pathname).toBe(PATH);
+      expect(screen.getByRole('textbox', { name: /Tagline/ })).toHaveValue('Every crane, every lift!');
+    });
+
     it("asks before the browser's back button leaves the tab, and stays when declined", async () => {
       serve(underReview());
       const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
