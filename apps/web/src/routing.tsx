@@ -19,7 +19,6 @@ import {
   Outlet,
   parsePath,
   Router,
-  type To,
   useLocation,
 } from 'react-router';
 import { isChunkLoadError } from './components/chunkError';
@@ -47,34 +46,14 @@ export interface History extends Navigator {
   ): () => void;
 }
 
-/** Asked before a navigation leaves the page; false stays. */
-type LeaveGuard = () => boolean;
-const leaveGuards = new Set<LeaveGuard>();
+/**
+ * Asked before a navigation leaves the page; false stays. Pages add theirs with `useLeaveGuard`
+ * (hooks/useLeaveGuard.ts, kept out of the first-load bundle); `HistoryRouter` asks them.
+ */
+export const leaveGuards = new Set<() => boolean>();
 
 /** Whether every guard lets the user leave (each asks in its own words, e.g. window.confirm). */
-function mayLeave(): boolean {
-  return [...leaveGuards].every((allowLeave) => allowLeave());
-}
-
-/**
- * While `when` holds, every navigation away from the page asks `allowLeave` first: a link, a tab or any
- * other in-app navigation to another path (checked by `HistoryRouter`'s navigator before the history
- * moves), and the browser's back and forward buttons (the entry has already changed then, so
- * `HistoryRouter` steps back to the page's entry); closing or reloading the page asks the browser's own
- * `beforeunload` question.
- */
-export function useLeaveGuard(when: boolean, allowLeave: LeaveGuard): void {
-  useLayoutEffect(() => {
-    if (!when) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    leaveGuards.add(allowLeave);
-    window.addEventListener('beforeunload', warn);
-    return () => {
-      leaveGuards.delete(allowLeave);
-      window.removeEventListener('beforeunload', warn);
-    };
-  }, [when, allowLeave]);
-}
+const mayLeave = () => [...leaveGuards].every((allowLeave) => allowLeave());
 
 const NavigationPendingContext = createContext(false);
 
@@ -90,21 +69,13 @@ export function HistoryRouter({ history, children }: { history: History; childre
   // In-app navigations to another path ask the leave guards before the history moves; a change of the
   // query or hash on the same page (a list's filters) never asks.
   const navigator = useMemo((): Navigator => {
-    const leaving = (to: To) => {
-      const { pathname } = typeof to === 'string' ? parsePath(to) : to;
-      return Boolean(pathname) && pathname !== history.location.pathname;
-    };
-    return {
-      createHref: (to) => history.createHref(to),
-      encodeLocation: history.encodeLocation?.bind(history),
-      go: (delta) => history.go(delta),
-      push: (to, state, options) => {
-        if (!leaving(to) || mayLeave()) history.push(to, state, options);
-      },
-      replace: (to, state, options) => {
-        if (!leaving(to) || mayLeave()) history.replace(to, state, options);
-      },
-    };
+    const guarded =
+      (move: Navigator['push']): Navigator['push'] =>
+      (to, ...rest) => {
+        const path = typeof to === 'string' ? parsePath(to).pathname : to.pathname;
+        if (!path || path === history.location.pathname || mayLeave()) move(to, ...rest);
+      };
+    return { ...history, push: guarded(history.push), replace: guarded(history.replace) };
   }, [history]);
   useLayoutEffect(() => {
     let restoring = false;

@@ -37,7 +37,7 @@ import type { UploadProgress } from '../../api/upload';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
-import { useLeaveGuard } from '../../routing';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { type AdminDecision, AdminFooter } from './admin/AdminFooter';
 import { decorateField } from './ChangeMarks';
 import { labelOfPath, snapshotOfForm, snapshotOfSubmission } from './changes';
