@@ -58,6 +58,9 @@ export default defineConfig({
     // Every browser context starts opted in to the form-based experience (the tabbed app page the
     // journeys walk through), with its intro banner dismissed; form-experience.spec.ts starts without.
     storageState: FORM_EXPERIENCE_STATE,
+    // The browser asks for reduced motion, which the theme honours: a toast is either shown or gone, never
+    // caught mid-fade by the accessibility check (its half-transparent text read as low contrast).
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
