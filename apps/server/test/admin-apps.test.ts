@@ -308,6 +308,44 @@ describe('PUT /api/v1/admin/developer_apps/:id (the logo)', () => {
     ]);
   });
 
+  it("serves the logo to admins through their own route, a deleted app's too, and to no developer", async () => {
+    const { app, clients } = await appWithTeam(runtime, 'Deleted logo');
+    const uploaded = await clients.platformAdmin.request({
+      method: 'PUT',
+      url: urlOf(app.id),
+      ...multipart('developer_app[thumbnail]', 'logo.png', 'image/png', LOGO_PNG),
+    });
+    const logoUrl: string = uploaded.json().thumbnail_url;
+    expect(logoUrl).toMatch(new RegExp(`^/api/v1/admin/developer_apps/${app.id}/thumbnail\\?v=\\d+$`));
+    expect(
+      (await clients.owner.request({ method: 'DELETE', url: `/api/v1/developer_apps/${app.id}` })).statusCode,
+    ).toBe(204);
+
+    // Deleted: gone for its collaborators, still on the admin page with its logo.
+    const developerRoute = await clients.owner.request({
+      method: 'GET',
+      url: `/api/v1/developer_apps/${app.id}/thumbnail`,
+    });
+    expect(developerRoute.statusCode).toBe(404);
+    const page = await clients.platformAdmin.request({ method: 'GET', url: urlOf(app.id) });
+    const deletedLogoUrl: string = page.json().thumbnail_url;
+    expect(deletedLogoUrl).toMatch(new RegExp(`^/api/v1/admin/developer_apps/${app.id}/thumbnail\\?v=\\d+$`));
+    const logo = await clients.platformAdmin.request({ method: 'GET', url: deletedLogoUrl });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.rawPayload.equals(LOGO_PNG)).toBe(true);
+    expect((await clients.owner.request({ method: 'GET', url: deletedLogoUrl })).statusCode).toBe(403);
+
+    await clients.platformAdmin.request({
+      method: 'PUT',
+      url: urlOf(app.id),
+      payload: { developer_app: { remove_thumbnail: true } },
+    });
+    const none = await clients.platformAdmin.request({ method: 'GET', url: `${urlOf(app.id)}/thumbnail` });
+    expect(none.statusCode).toBe(404);
+    expect(errorOf(none).code).toBe('not_found');
+  });
+
   it('asks for a file when there is neither a file nor remove_thumbnail', async () => {
     const { app, clients } = await appWithTeam(runtime, 'No logo');
     const response = await clients.platformAdmin.request({

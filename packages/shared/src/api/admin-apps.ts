@@ -49,6 +49,16 @@ export const adminDeveloperAppEndpoints = {
     response: adminDeveloperAppResponse,
     errors: ['forbidden', 'not_found'],
   }),
+  thumbnailImage: endpoint({
+    method: 'GET',
+    path: '/api/v1/admin/developer_apps/:id/thumbnail',
+    summary: "The app's logo, deleted app or not (admins)",
+    tags,
+    auth: 'user',
+    params: idParams,
+    kind: 'file',
+    errors: ['forbidden', 'not_found'],
+  }),
   changeOwner: endpoint({
     method: 'POST',
     path: '/api/v1/admin/developer_apps/:id/owner',

@@ -1,6 +1,6 @@
 import type { AdminDeveloperApp, IntegrationContact } from '@lintel/shared';
 import type { IntegrationContactRow } from '../../db/schema';
-import { presentApp } from '../developer-apps/presenter';
+import { presentApp, thumbnailUrl } from '../developer-apps/presenter';
 import type { AdminAppView } from './service';
 
 export function presentContact(row: IntegrationContactRow): IntegrationContact {
@@ -12,6 +12,8 @@ export function presentAdminApp(view: AdminAppView): AdminDeveloperApp {
   const { app } = view;
   return {
     ...presentApp(view),
+    // Read through the admins' route, which serves a deleted app's logo too.
+    thumbnail_url: thumbnailUrl(app, 'admin'),
     listing_name: view.listing.last?.public_name ?? null,
     legacy: app.legacy,
     allowed_cors_domains: app.allowed_cors_domains,

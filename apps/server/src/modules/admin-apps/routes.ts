@@ -42,6 +42,14 @@ export function adminAppRoutes(app: FastifyInstance, service: AdminAppService): 
       ),
   });
 
+  route(app, api.thumbnailImage, {
+    guards,
+    handler: async (request) => {
+      const { stream, size, contentType } = await service.thumbnailImage(request.params.id);
+      return { body: stream, size, contentType, cacheControl: 'private, max-age=31536000, immutable' };
+    },
+  });
+
   route(app, api.changeOwner, {
     guards,
     handler: async (request) =>

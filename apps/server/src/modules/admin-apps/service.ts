@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { UploadedFile } from '@lintel/shared';
 import type { Db } from '../../db/index';
 import type { DeveloperAppRow, IntegrationContactRow, UserRow } from '../../db/schema';
@@ -150,6 +151,16 @@ export class AdminAppService {
     const sandbox = await this.deps.platform.sandboxOf(appId);
     if (!sandbox?.oauth || sandbox.status !== 'live') throw errors.conflict('This app has no live sandbox.');
     return { uid: sandbox.oauth.uid, before: sandbox.oauth.redirectUri, after };
+  }
+
+  /** The logo's bytes, the app deleted or not. */
+  async thumbnailImage(id: number): Promise<{ stream: Readable; size: number; contentType: string }> {
+    const app = await developerAppRepository.find(this.deps.db, id);
+    if (!app) throw errors.notFound('App');
+    if (!app.thumbnail_key || !app.thumbnail_content_type) throw errors.notFound('Thumbnail');
+    const stored = await this.deps.storage.get(app.thumbnail_key);
+    if (!stored) throw errors.notFound('Thumbnail');
+    return { stream: stored.stream, size: stored.size, contentType: app.thumbnail_content_type };
   }
 
   /** The logo (spec 1 §7 PUT): a new square image, or none. */

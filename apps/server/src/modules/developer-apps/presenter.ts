@@ -9,15 +9,20 @@ import type { AppListItem, AppView } from './service';
 /** Production credentials count only while they work (not revoked). */
 const usable = (oauth: OAuthApplication | undefined) => (oauth && !oauth.revoked ? oauth : undefined);
 
+/** Where the thumbnail is read: collaborators' route, or the admins' (which also serves a deleted app's). */
+export type ThumbnailRoute = 'developer' | 'admin';
+
 export function thumbnailUrl(
   app: Pick<DeveloperAppRow, 'id' | 'thumbnail_key' | 'updated_at'>,
+  route: ThumbnailRoute = 'developer',
 ): string | null {
-  return app.thumbnail_key ? thumbnailUrlAt(app.id, app.updated_at.getTime()) : null;
+  return app.thumbnail_key ? thumbnailUrlAt(app.id, app.updated_at.getTime(), route) : null;
 }
 
 /** The thumbnail's URL, versioned by the app's updated_at in milliseconds (a new logo, a new URL). */
-function thumbnailUrlAt(id: number, updatedAtMs: number): string {
-  return `/api/v1/developer_apps/${id}/thumbnail?v=${updatedAtMs}`;
+function thumbnailUrlAt(id: number, updatedAtMs: number, route: ThumbnailRoute = 'developer'): string {
+  const prefix = route === 'admin' ? '/api/v1/admin' : '/api/v1';
+  return `${prefix}/developer_apps/${id}/thumbnail?v=${updatedAtMs}`;
 }
 
 /**
