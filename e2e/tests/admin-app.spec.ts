@@ -62,7 +62,7 @@ test('an admin hands an app to another developer, the new owner deletes it and t
     await sidebar.getByRole('button', { name: 'Change Owner' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Owner' });
     await expect(dialog.getByText(/Dangerous/)).toBeVisible();
-    await dialog.getByRole('textbox', { name: "New owner's e-mail" }).fill('nobody-at-all@example.com');
+    await dialog.getByRole('combobox', { name: "New owner's e-mail" }).fill('nobody-at-all@example.com');
     await dialog.getByRole('button', { name: 'Change Owner' }).click();
     await expect(
       dialog.getByText('No confirmed developer other than the current owner has this e-mail address.'),
@@ -73,7 +73,11 @@ test('an admin hands an app to another developer, the new owner deletes it and t
 
   await test.step('the admin changes the owner; the old owner is now admin on the app', async () => {
     const dialog = page.getByRole('dialog', { name: 'Change Owner' });
-    await dialog.getByRole('textbox', { name: "New owner's e-mail" }).fill(heir.email);
+    // The heir is suggested as the admin types part of the address, and picked from the suggestions.
+    const field = dialog.getByRole('combobox', { name: "New owner's e-mail" });
+    await field.fill(heir.email.slice(0, heir.email.indexOf('@')));
+    await page.getByRole('option', { name: new RegExp(heir.email.replace(/[.+]/g, '\\$&')) }).click();
+    await expect(field).toHaveValue(heir.email);
     await dialog.getByRole('button', { name: 'Change Owner' }).click();
     await expect(page.getByText(`Owner changed to ${heir.email}`)).toBeVisible();
     await expect(dialog).toHaveCount(0);

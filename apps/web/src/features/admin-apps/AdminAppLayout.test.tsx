@@ -138,9 +138,10 @@ describe('AdminAppLayout', () => {
     expect(fetchMock).toHaveBeenCalled();
   });
 
-  it('changes the owner in a modal flagged as dangerous, with the refusal on the field', async () => {
+  it('changes the owner in a modal flagged as dangerous, suggesting developers, with the refusal on the field', async () => {
     const app = buildAdminApp();
     const sent: unknown[] = [];
+    const lookups: (string | null)[] = [];
     serve(app, (requested, init) => {
       if (requested === `${url}/owner` && init.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { owner: { email: string } };
@@ -152,13 +153,36 @@ describe('AdminAppLayout', () => {
         }
         return { body: { ...app, owner: { id: 9, name: 'Linus', email: body.owner.email } } };
       }
+      // The suggestions: developers whose name or e-mail matches, the current owner among them.
+      if (requested.startsWith('/api/v1/admin/developers?')) {
+        lookups.push(new URL(requested, 'http://portal').searchParams.get('filters[search]'));
+        return {
+          body: [
+            {
+              id: app.owner.id,
+              name: app.owner.name,
+              company_name: '',
+              email: app.owner.email,
+              platform_id: null,
+            },
+            {
+              id: 9,
+              name: 'Linus',
+              company_name: 'Torvalds Build',
+              email: 'linus@example.com',
+              platform_id: 4,
+            },
+          ],
+          headers: { Total: '2' },
+        };
+      }
       return undefined;
     });
     const { user } = renderRoutes(routes, '/admin/developer_apps/5', { withToasts: true });
     await user.click(await screen.findByRole('button', { name: 'Change Owner' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change Owner' });
     expect(within(dialog).getByText(/Dangerous/)).toBeInTheDocument();
-    const email = within(dialog).getByLabelText(/New owner's e-mail/);
+    const email = within(dialog).getByRole('combobox', { name: /New owner's e-mail/ });
     await user.type(email, 'ghost@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Change Owner' }));
     expect(
@@ -168,8 +192,15 @@ describe('AdminAppLayout', () => {
     ).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
 
+    // Typing suggests registered developers by e-mail, with their names; the current owner is not offered.
     await user.clear(email);
-    await user.type(email, 'linus@example.com');
+    await user.type(email, 'lin');
+    const suggestion = await screen.findByRole('option', { name: /linus@example\.com/ });
+    expect(suggestion).toHaveTextContent('Linus');
+    expect(screen.queryByRole('option', { name: new RegExp(app.owner.email) })).not.toBeInTheDocument();
+    expect(lookups.at(-1)).toBe('lin');
+    await user.click(suggestion);
+    expect(email).toHaveValue('linus@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Change Owner' }));
     expect(await screen.findByText('Owner changed to linus@example.com')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -89,7 +89,12 @@ export function AdminAppSidebar({ app }: { app: AdminDeveloperApp }) {
         </div>
         {table(times)}
       </Stack>
-      <ChangeOwnerModal appId={app.id} opened={changingOwner} onClose={() => setChangingOwner(false)} />
+      <ChangeOwnerModal
+        appId={app.id}
+        ownerId={app.owner.id}
+        opened={changingOwner}
+        onClose={() => setChangingOwner(false)}
+      />
     </Card>
   );
 }
