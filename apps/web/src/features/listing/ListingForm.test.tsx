@@ -342,6 +342,66 @@ describe('ListingForm: saving', () => {
   });
 });
 
+describe('ListingForm: the save banner (spec 3 §8)', () => {
+  async function saveWith(answer: ReturnType<FetchHandler>, language?: 'en' | 'es') {
+    const result = render({
+      submission: buildSubmission(),
+      language,
+      handler: (_url, init) => (init.method === 'PATCH' ? answer : undefined),
+    });
+    await result.user.type(screen.getByRole('textbox', { name: /Public name|Nombre público/ }), 'Crane');
+    await result.user.click(screen.getByRole('button', { name: /Save draft|Guardar borrador/ }));
+    return result;
+  }
+  const banner = async (title: string) =>
+    (await screen.findByText(title)).closest<HTMLElement>('[role="alert"]') as HTMLElement;
+
+  it('lists every server error under "The following errors occurred:" when there is more than one', async () => {
+    await saveWith(
+      errorBody(422, 'validation_failed', 'Validation failed', [
+        { path: 'submission.tagline', code: 'required', message: 'is required' },
+        { path: 'submission.support_email', code: 'invalid_email', message: 'is not an e-mail' },
+      ]),
+    );
+    const alert = await banner("Couldn't Save Marketplace Listing.");
+    expect(within(alert).getByText('The following errors occurred:')).toBeInTheDocument();
+    const items = within(within(alert).getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Submission.tagline is required',
+      'Submission.support email is not an e-mail',
+    ]);
+  });
+
+  it('says a single server error as a sentence, without the list', async () => {
+    await saveWith(errorBody(409, 'conflict', 'The listing is in review; withdraw it first.'));
+    const alert = await banner("Couldn't Save Marketplace Listing.");
+    expect(within(alert).getByText('The listing is in review; withdraw it first.')).toBeInTheDocument();
+    expect(within(alert).queryByText('The following errors occurred:')).toBeNull();
+    expect(within(alert).queryByRole('list')).toBeNull();
+  });
+
+  it('says "An error occurred while updating the marketplace listing." when the response has no error body', async () => {
+    await saveWith({ status: 502 });
+    const alert = await banner("Couldn't Save Marketplace Listing.");
+    expect(
+      within(alert).getByText('An error occurred while updating the marketplace listing.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lists the errors in Spanish too', async () => {
+    await saveWith(
+      errorBody(422, 'validation_failed', 'Validation failed', [
+        { path: 'submission.tagline', code: 'required', message: 'is required' },
+        { path: 'submission.support_email', code: 'invalid_email', message: 'is not an e-mail' },
+      ]),
+      'es',
+    );
+    const alert = await banner('No se pudo guardar la ficha del marketplace.');
+    expect(within(alert).getByText('Se produjeron los siguientes errores:')).toBeInTheDocument();
+    expect(within(within(alert).getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
+  });
+});
+
 describe('ListingForm: media', () => {
   it('asks before deleting a stored screenshot and sends its id in remove_media_ids', async () => {
     const submission = buildCompleteSubmission({

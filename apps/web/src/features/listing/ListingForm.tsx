@@ -61,6 +61,7 @@ import { ListingPreview, previewOfForm } from './ListingPreview';
 import { saveSubmission, storeSubmission, useSaveSubmission } from './queries';
 import { ReviewFeedback, reviewFeedbackTabs } from './ReviewFeedback';
 import { SafeHtml } from './SafeHtml';
+import { SaveErrors } from './SaveErrors';
 import { AppTab } from './tabs/AppTab';
 import { MediaTab } from './tabs/MediaTab';
 import { PricingTab } from './tabs/PricingTab';
@@ -556,7 +557,11 @@ export function ListingForm({
           {t('listing.validation.notValid')}
         </Alert>
       ) : null}
-      <MutationErrorAlert error={save.error} title={t('listing.errors.saveTitle')} />
+      <MutationErrorAlert
+        error={save.error}
+        title={t('listing.errors.saveTitle')}
+        format={(error, options) => <SaveErrors error={error} options={options} />}
+      />
 
       <Tabs value={tab} onChange={(next) => next && setTab(next as ListingTab)} keepMounted={false}>
         <Tabs.List>
