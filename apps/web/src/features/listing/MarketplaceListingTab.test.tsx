@@ -105,11 +105,40 @@ describe('Marketplace listing tab', () => {
           : undefined,
     });
     const { user } = renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing');
-    const retry = await screen.findByRole('button', { name: /Try again|Retry/ });
+    const title = await screen.findByText('Error: unable to retrieve marketplace app.');
+    const alert = title.closest<HTMLElement>('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByText('boom')).toBeInTheDocument();
+    const retry = within(alert).getByRole('button', { name: /Try again|Retry/ });
     fail = false;
     await user.click(retry);
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /Public name/ })).toHaveValue('Crane Tracker'),
     );
+  });
+
+  it('says when the developer app cannot be loaded (spec 3 §8), in Spanish too', async () => {
+    const failing: FetchHandler = (url) =>
+      url === '/api/v1/developer_apps/5'
+        ? {
+            status: 500,
+            body: { errors: ['boom'], error: { code: 'internal', message: 'boom', details: [] } },
+          }
+        : undefined;
+    serve({ handler: failing });
+    const first = renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing');
+    expect(
+      await screen.findByText('An error occurred while loading the developer app.', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Public name/ })).toBeNull();
+    first.unmount();
+    serve({ handler: failing });
+    renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing', { language: 'es' });
+    expect(
+      await screen.findByText(
+        'Se produjo un error al cargar la aplicación de desarrollador.',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
   });
 });

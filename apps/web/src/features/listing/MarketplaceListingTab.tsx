@@ -171,6 +171,7 @@ export function ListingEditor({
   session: Session;
   mode?: 'developer' | 'admin';
 }) {
+  const { t } = useTranslation();
   const securityEnabled = session.features.security_and_compliance_enabled;
   const current = useCurrentSubmission(app.id);
   const categories = useCategories();
@@ -183,7 +184,16 @@ export function ListingEditor({
   );
   const queries = [current, categories, regions, tools, versions, ...(securityEnabled ? [standards] : [])];
   const failed = queries.find((query) => query.isError);
-  if (failed) return <QueryErrorAlert error={failed.error} onRetry={() => void failed.refetch()} />;
+  if (failed) {
+    return (
+      <QueryErrorAlert
+        error={failed.error}
+        onRetry={() => void failed.refetch()}
+        // The listing itself is the marketplace app (spec 3 §8); reference lists keep the generic title.
+        title={failed === current ? t('listing.errors.marketplaceFetch') : undefined}
+      />
+    );
+  }
   if (queries.some((query) => query.isPending)) {
     return (
       <Stack gap="md" aria-busy="true">

@@ -90,8 +90,16 @@ export function AppDetailLayout() {
   if (query.isError) {
     // On the credentials tab a failed load is the credentials' failure (spec 2 §8); once the page is
     // shown, the tab itself says so.
-    if (tabFromPath(pathname, appId) !== 'oauthCredentials') {
-      return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+    const failedTab = tabFromPath(pathname, appId);
+    if (failedTab !== 'oauthCredentials') {
+      return (
+        <QueryErrorAlert
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          // The listing tab names what failed (spec 3 §8); its texts load with the app page.
+          title={failedTab === 'marketplaceListing' ? t('listing.errors.developerAppFetch') : undefined}
+        />
+      );
     }
     if (!query.data) {
       return (

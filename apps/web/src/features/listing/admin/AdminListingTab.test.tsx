@@ -354,3 +354,24 @@ describe('Admin listing tab: review against the published listing', () => {
     });
   });
 });
+
+describe('Admin listing tab: load failures (spec 3 §8)', () => {
+  it('says when the listing cannot be loaded', async () => {
+    serve(underReview(), (url) =>
+      url === '/api/v1/developer_apps/5/submissions/current'
+        ? {
+            status: 500,
+            body: { errors: ['boom'], error: { code: 'internal', message: 'boom', details: [] } },
+          }
+        : undefined,
+    );
+    renderRoutes(createRoutes(), PATH);
+    const title = await screen.findByText(
+      'Error: unable to retrieve marketplace app.',
+      {},
+      { timeout: 4000 },
+    );
+    expect(title.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: /Public name/ })).toBeNull();
+  });
+});
