@@ -360,6 +360,33 @@ describe('POST /api/v1/platform/events', () => {
   });
 });
 
+describe('POST /api/v1/platform/events: edge cases', () => {
+  it('answers a replay 200 {processed: false} even after its app was deleted', async () => {
+    const app = await createApp(runtime, { owner: owner.user, name: 'Deleted Later' });
+    const body = {
+      id: 'evt-before-delete',
+      type: 'installation.created',
+      developer_app_id: app.id,
+      occurred_at: '2026-04-05T08:00:00Z',
+      company_name: 'Early Adopter Ltd',
+    };
+    expect((await event(body)).json()).toEqual({ id: 'evt-before-delete', processed: true });
+    await runtime.database.db
+      .updateTable('developer_apps')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', app.id)
+      .execute();
+    const installations = await countRows(runtime, 'platform_installations');
+    const replay = await event(body);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ id: 'evt-before-delete', processed: false });
+    expect(await countRows(runtime, 'platform_installations')).toBe(installations);
+    // A new event for the deleted app is still refused.
+    const fresh = await event({ ...body, id: 'evt-after-delete' });
+    expect(fresh.statusCode).toBe(404);
+  });
+});
+
 describe('GET /api/v1/developer_apps/:id/metrics', () => {
   it('answers daily aggregates equal to the raw events', async () => {
     const app = await createApp(runtime, { owner: owner.user, name: 'Busy' });
