@@ -385,6 +385,19 @@ describe('POST /api/v1/platform/events: edge cases', () => {
     const fresh = await event({ ...body, id: 'evt-after-delete' });
     expect(fresh.statusCode).toBe(404);
   });
+
+  it('answers 401 for a wrong or missing secret even when the body is not JSON', async () => {
+    for (const authorization of ['Bearer not-the-secret', undefined]) {
+      const response = await runtime.app.inject({
+        method: 'POST',
+        url: '/api/v1/platform/events',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        payload: '{"id": ',
+      });
+      expect(response.statusCode).toBe(401);
+      expect(errorOf(response).code).toBe('unauthenticated');
+    }
+  });
 });
 
 describe('GET /api/v1/developer_apps/:id/metrics', () => {
