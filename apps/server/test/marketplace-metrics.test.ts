@@ -398,6 +398,27 @@ describe('POST /api/v1/platform/events: edge cases', () => {
       expect(errorOf(response).code).toBe('unauthenticated');
     }
   });
+
+  it('refuses an occurred_at more than a day ahead or before 2000, changing nothing', async () => {
+    const events = await countRows(runtime, 'platform_processed_events');
+    const installations = await countRows(runtime, 'platform_installations');
+    const farAhead = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    for (const occurredAt of ['2999-01-01T00:00:00Z', farAhead, '1999-12-31T23:59:59Z']) {
+      const response = await installEvent(published, { occurred_at: occurredAt });
+      expect(response.statusCode).toBe(422);
+      expect(errorOf(response).details).toEqual([
+        expect.objectContaining({
+          path: 'occurred_at',
+          message: expect.stringContaining('between 2000-01-01 and one day from now'),
+        }),
+      ]);
+    }
+    expect(await countRows(runtime, 'platform_processed_events')).toBe(events);
+    expect(await countRows(runtime, 'platform_installations')).toBe(installations);
+    // A platform clock a few hours fast is fine.
+    const soon = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    expect((await installEvent(published, { occurred_at: soon })).statusCode).toBe(200);
+  });
 });
 
 describe('GET /api/v1/developer_apps/:id/metrics', () => {
