@@ -586,6 +586,13 @@ describe('the installations CSV', () => {
       url: `/admin/developer_apps/${app.id}/installations.csv`,
     });
     expect(adminPage.headers.location).toBe(`/api/v1/admin/developer_apps/${app.id}/installations.csv`);
+    // The admin report is the Metrics tab: its location + /installations.csv forwards the same way.
+    const adminTab = await platformAdmin.request({
+      method: 'GET',
+      url: `/admin/developer_apps/${app.id}/metrics/installations.csv`,
+    });
+    expect(adminTab.statusCode).toBe(302);
+    expect(adminTab.headers.location).toBe(`/api/v1/admin/developer_apps/${app.id}/installations.csv`);
     const admin = await platformAdmin.request({ method: 'GET', url: adminPage.headers.location as string });
     expect(admin.statusCode).toBe(200);
     const adminRows: string[][] = parse(admin.rawPayload.toString('utf8'));
