@@ -360,6 +360,67 @@ describe('POST /api/v1/platform/events', () => {
   });
 });
 
+describe('POST /api/v1/platform/events: edge cases', () => {
+  it('answers a replay 200 {processed: false} even after its app was deleted', async () => {
+    const app = await createApp(runtime, { owner: owner.user, name: 'Deleted Later' });
+    const body = {
+      id: 'evt-before-delete',
+      type: 'installation.created',
+      developer_app_id: app.id,
+      occurred_at: '2026-04-05T08:00:00Z',
+      company_name: 'Early Adopter Ltd',
+    };
+    expect((await event(body)).json()).toEqual({ id: 'evt-before-delete', processed: true });
+    await runtime.database.db
+      .updateTable('developer_apps')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', app.id)
+      .execute();
+    const installations = await countRows(runtime, 'platform_installations');
+    const replay = await event(body);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ id: 'evt-before-delete', processed: false });
+    expect(await countRows(runtime, 'platform_installations')).toBe(installations);
+    // A new event for the deleted app is still refused.
+    const fresh = await event({ ...body, id: 'evt-after-delete' });
+    expect(fresh.statusCode).toBe(404);
+  });
+
+  it('answers 401 for a wrong or missing secret even when the body is not JSON', async () => {
+    for (const authorization of ['Bearer not-the-secret', undefined]) {
+      const response = await runtime.app.inject({
+        method: 'POST',
+        url: '/api/v1/platform/events',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        payload: '{"id": ',
+      });
+      expect(response.statusCode).toBe(401);
+      expect(errorOf(response).code).toBe('unauthenticated');
+    }
+  });
+
+  it('refuses an occurred_at more than a day ahead or before 2000, changing nothing', async () => {
+    const events = await countRows(runtime, 'platform_processed_events');
+    const installations = await countRows(runtime, 'platform_installations');
+    const farAhead = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    for (const occurredAt of ['2999-01-01T00:00:00Z', farAhead, '1999-12-31T23:59:59Z']) {
+      const response = await installEvent(published, { occurred_at: occurredAt });
+      expect(response.statusCode).toBe(422);
+      expect(errorOf(response).details).toEqual([
+        expect.objectContaining({
+          path: 'occurred_at',
+          message: expect.stringContaining('between 2000-01-01 and one day from now'),
+        }),
+      ]);
+    }
+    expect(await countRows(runtime, 'platform_processed_events')).toBe(events);
+    expect(await countRows(runtime, 'platform_installations')).toBe(installations);
+    // A platform clock a few hours fast is fine.
+    const soon = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    expect((await installEvent(published, { occurred_at: soon })).statusCode).toBe(200);
+  });
+});
+
 describe('GET /api/v1/developer_apps/:id/metrics', () => {
   it('answers daily aggregates equal to the raw events', async () => {
     const app = await createApp(runtime, { owner: owner.user, name: 'Busy' });
@@ -525,6 +586,13 @@ describe('the installations CSV', () => {
       url: `/admin/developer_apps/${app.id}/installations.csv`,
     });
     expect(adminPage.headers.location).toBe(`/api/v1/admin/developer_apps/${app.id}/installations.csv`);
+    // The admin report is the Metrics tab: its location + /installations.csv forwards the same way.
+    const adminTab = await platformAdmin.request({
+      method: 'GET',
+      url: `/admin/developer_apps/${app.id}/metrics/installations.csv`,
+    });
+    expect(adminTab.statusCode).toBe(302);
+    expect(adminTab.headers.location).toBe(`/api/v1/admin/developer_apps/${app.id}/installations.csv`);
     const admin = await platformAdmin.request({ method: 'GET', url: adminPage.headers.location as string });
     expect(admin.statusCode).toBe(200);
     const adminRows: string[][] = parse(admin.rawPayload.toString('utf8'));

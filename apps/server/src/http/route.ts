@@ -61,6 +61,11 @@ export type EndpointResult<E extends EndpointDefinition> = E['kind'] extends 'li
 export interface RouteOptions<E extends EndpointDefinition> {
   /** Policy checks (see Guard); signed-in is implied by the contract's `auth: 'user'`. */
   guards?: readonly Guard[];
+  /**
+   * Checks of the caller's credentials that run when the request arrives (onRequest), before the body is
+   * read or parsed: a stranger gets 401 whatever the body, never a 400 or 422 about it.
+   */
+  credentials?: readonly Guard[];
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointResult<E>>;
 }
 
@@ -110,6 +115,7 @@ export function route<E extends EndpointDefinition>(
     url: endpoint.path,
     schema: schemaOf(endpoint),
     config: { endpoint },
+    ...(options.credentials?.length ? { onRequest: [...options.credentials] } : {}),
     preValidation,
     handler: async (request, reply) => {
       const result = await options.handler(request as EndpointRequest<E>, reply);

@@ -12,6 +12,15 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 /** Every SQL statement of the embedded platform's marketplace (installations, views, daily counts). */
 export const marketplaceRepository = {
   /** Marks an event id processed; false when it was processed before (the replay changes nothing). */
+  async eventSeen(db: Db, id: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('platform_processed_events')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   async claimEvent(db: Db, id: string, type: string): Promise<boolean> {
     const row = await db
       .insertInto('platform_processed_events')

@@ -67,6 +67,10 @@ export class EmbeddedMarketplace implements PlatformMarketplace {
       });
   }
 
+  seen(eventId: string): Promise<boolean> {
+    return repo.eventSeen(this.db, eventId);
+  }
+
   async install(
     appId: number,
     company: { companyName: string; companyIsDemo: boolean; userEmailAddress: string },

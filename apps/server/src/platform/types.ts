@@ -190,6 +190,8 @@ export interface DailyCount {
 /** The platform's side of the marketplace: installations, views and their daily counts. */
 export interface PlatformMarketplace {
   record(event: MarketplaceEvent): Promise<{ outcome: EventOutcome; installation?: Installation }>;
+  /** Whether an event of this id was processed already (a replay changes nothing). */
+  seen(eventId: string): Promise<boolean>;
   /** A company installs an app from the embedded marketplace (status installed). */
   install(
     appId: number,

@@ -17,6 +17,20 @@ export interface FilterCodec<V> {
   parse: (values: string[]) => V;
   /** The URL entries of a value; none for `initial`. */
   format: (value: V) => string[];
+  /**
+   * Other URL names that carry the same filter (`filters[type]`, `filters[type][0]` for `filters[type][]`,
+   * as qs writes arrays): read along with the filter's own name, and dropped when the filter is written.
+   */
+  aliases?: (name: string) => boolean;
+}
+
+/** The URL entries of one filter: its own name's, then its aliases' (in URL order). */
+function entriesOf(params: URLSearchParams, name: string, codec: FilterCodec<unknown>): string[] {
+  const own = params.getAll(name);
+  const { aliases } = codec;
+  if (!aliases) return own;
+  const other = [...params].flatMap(([key, value]) => (key !== name && aliases(key) ? [value] : []));
+  return [...own, ...other];
 }
 
 /** The codec of each filter of a list, keyed like the list's filters. */
@@ -151,14 +165,14 @@ export function useListState<K extends string = never, F extends object = Record
   const signature = JSON.stringify(
     Object.entries(codecs as Record<string, FilterCodec<unknown>>).map(([key, codec]) => [
       key,
-      codec.format(codec.parse(searchParams.getAll(key))),
+      codec.format(codec.parse(entriesOf(searchParams, key, codec))),
     ]),
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the URL's filters.
   const filters = useMemo(() => {
     const values: Record<string, unknown> = {};
     for (const [key, codec] of Object.entries(codecs as Record<string, FilterCodec<unknown>>)) {
-      values[key] = codec.parse(searchParams.getAll(key));
+      values[key] = codec.parse(entriesOf(searchParams, key, codec));
     }
     return values as F;
   }, [signature]);
@@ -217,9 +231,12 @@ export function useListState<K extends string = never, F extends object = Record
       if (!codec) return;
       const name = String(key);
       update((next) => {
+        const aliases = codec.aliases;
+        const aliased = aliases ? [...next.keys()].filter((other) => other !== name && aliases(other)) : [];
         const before = next.getAll(name).join('\u0000');
         const after = codec.format(value);
-        if (before === after.join('\u0000')) return;
+        if (aliased.length === 0 && before === after.join('\u0000')) return;
+        for (const other of aliased) next.delete(other);
         next.delete(name);
         for (const entry of after) next.append(name, entry);
         next.delete(PAGE);

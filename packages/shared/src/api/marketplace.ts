@@ -133,13 +133,28 @@ export const PLATFORM_EVENT_TYPES = [
   'marketplace_app.viewed',
 ] as const;
 
+/** The earliest time an event may carry: the report fills every day from the earliest date on. */
+export const EARLIEST_EVENT_TIME = '2000-01-01T00:00:00Z';
+/** How far ahead of the server's clock an event may be dated (the platform's clock may run fast). */
+export const EVENT_CLOCK_SKEW_MS = 86_400_000;
+const OCCURRED_AT_RANGE_MESSAGE = 'must be between 2000-01-01 and one day from now';
+
+/** Whether an event's time is in range; an unreadable time is the format check's business. */
+function isPlausibleEventTime(value: string): boolean {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return true;
+  return time >= Date.parse(EARLIEST_EVENT_TIME) && time <= Date.now() + EVENT_CLOCK_SKEW_MS;
+}
+
 /** An event the platform sends about an app (issue 12); the company fields name installations. */
 export const platformEventRequest = z
   .strictObject({
     id: requiredText({ max: 200 }),
     type: z.enum(PLATFORM_EVENT_TYPES, { message: `must be one of ${PLATFORM_EVENT_TYPES.join(', ')}` }),
     developer_app_id: idSchema,
-    occurred_at: z.iso.datetime({ offset: true, message: 'must be an ISO-8601 time' }),
+    occurred_at: z.iso
+      .datetime({ offset: true, message: 'must be an ISO-8601 time' })
+      .refine(isPlausibleEventTime, { message: OCCURRED_AT_RANGE_MESSAGE }),
     // A company name as the platform keeps it: line breaks are the platform's business.
     company_name: optionalText({ max: 500, multiline: true }).nullable().optional(),
     company_is_demo: z.boolean().optional(),

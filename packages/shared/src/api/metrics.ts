@@ -69,7 +69,7 @@ export const adminMetricsEndpoints = {
     method: 'GET',
     path: '/api/v1/admin/developer_apps/:id/installations.csv',
     summary:
-      "Any app's installations as CSV with installer e-mails (platform administrators; also at /admin/developer_apps/{id}/installations.csv)",
+      "Any app's installations as CSV with installer e-mails (platform administrators; also at /admin/developer_apps/{id}/installations.csv and /admin/developer_apps/{id}/metrics/installations.csv)",
     tags: ['Admin', ...tags],
     auth: 'user',
     params: idParams,

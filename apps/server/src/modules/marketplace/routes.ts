@@ -70,8 +70,8 @@ export function marketplaceRoutes(app: FastifyInstance, service: MarketplaceServ
   });
 
   route(app, platformEventEndpoints.receive, {
-    // The platform's credentials are checked before the body is read: a stranger learns nothing from a 422.
-    guards: [
+    // The platform's credentials are checked before the body is read: a stranger learns nothing from a 400/422.
+    credentials: [
       async (request) => {
         if (!service.acceptsPlatformCredentials(request.headers.authorization))
           throw errors.unauthenticated();

@@ -85,8 +85,13 @@ export class MarketplaceService {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** A platform event, processed once by its id; false for a replay. */
+  /**
+   * A platform event, processed once by its id; false for a replay. The id is looked up first: a replay
+   * answers 200 whatever happened to the app since (deleted apps included); the claim inside record()
+   * still settles two deliveries racing each other.
+   */
   async receive(event: MarketplaceEvent): Promise<boolean> {
+    if (await this.deps.platform.marketplace.seen(event.id)) return false;
     if (!(await repo.liveAppExists(this.deps.db, event.appId))) throw errors.notFound('App');
     const { outcome } = await this.deps.platform.marketplace.record(event);
     if (outcome === 'no_installation') {

@@ -58,4 +58,15 @@ export function metricsRoutes(app: FastifyInstance, service: MetricsService, app
       reply.redirect(`/api/v1${request.url}`, 302),
     );
   }
+  // The admin report is the app page's Metrics tab, so "its location + /installations.csv" is this one.
+  app.get(
+    '/admin/developer_apps/:id/metrics/installations.csv',
+    { schema: { hide: true } },
+    (request, reply) => {
+      const at = request.url.indexOf('?');
+      const [path, query] = at === -1 ? [request.url, ''] : [request.url.slice(0, at), request.url.slice(at)];
+      const forwarded = path.replace(/\/metrics\/installations\.csv$/, '/installations.csv');
+      return reply.redirect(`/api/v1${forwarded}${query}`, 302);
+    },
+  );
 }

@@ -71,6 +71,27 @@ describe('ChangelogPage', () => {
     expect(screen.getByRole('searchbox', { name: 'Search the changelog' })).toHaveValue('roles');
   });
 
+  it.each([
+    ['a single filters[type]', '/changelog?filters[type]=fix'],
+    ['indexed filters[type][n]', '/changelog?filters[type][0]=fix&filters[type][1]=new'],
+    ['a comma list', '/changelog?filters[type]=fix,new'],
+  ])('reads %s as the type list, and writes it back in the [] form', async (_form, path) => {
+    const fetchMock = serve(() => answer([entry()]));
+    const { user, router } = renderRoutes(routes, path);
+    expect(
+      await screen.findByRole('heading', { name: 'Project roles carry created_at' }),
+    ).toBeInTheDocument();
+    expect(lastFeed(fetchMock)).toContain('filters[type][]=fix');
+    expect(screen.getByRole('checkbox', { name: 'Fix' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'All Types' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Fix' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Fix' })).not.toBeChecked());
+    const left = [...new URLSearchParams(router.state.location.search).keys()];
+    expect(left.every((key) => key === 'filters[type][]')).toBe(true);
+    expect(lastFeed(fetchMock)).not.toContain('filters[type][]=fix');
+  });
+
   it('shows each entry as a card with month, version, badges, method and path, and the type guide', async () => {
     serve(() =>
       answer([

@@ -20,11 +20,22 @@ export const URL_KEYS = {
   branch: 'custom_service_sha',
 } as const;
 
-/** Several change types, `filters[type][]=fix&filters[type][]=new`; unknown ones are dropped, none means all. */
+/** The other ways a link writes the type list (qs): `filters[type]=fix`, `filters[type][0]=fix`. */
+const TYPE_ALIAS = /^filters\[type\](\[\d+\])?$/;
+
+/**
+ * Several change types, `filters[type][]=fix&filters[type][]=new`; a link's `filters[type]=fix`,
+ * `filters[type][0]=fix` or `filters[type]=fix,new` reads the same (spec 2 §2: the URL holds
+ * filters[type]). Unknown types are dropped, none means all; the page writes the `[]` form back.
+ */
 export function typesFilter(): FilterCodec<ChangelogType[]> {
   return {
     initial: [],
-    parse: (values) => CHANGELOG_TYPES.filter((type) => values.includes(type)),
+    parse: (values) => {
+      const named = values.flatMap((value) => value.split(','));
+      return CHANGELOG_TYPES.filter((type) => named.includes(type));
+    },
     format: (value) => CHANGELOG_TYPES.filter((type) => value.includes(type)),
+    aliases: (name) => TYPE_ALIAS.test(name),
   };
 }

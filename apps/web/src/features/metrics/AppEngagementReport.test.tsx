@@ -1,9 +1,16 @@
 import type { AdminAppMetrics } from '@lintel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderWithProviders } from '../../test/render';
 import { AppEngagementReport } from './AppEngagementReport';
+
+/** The report where the app shows it: the developer's report page, or the admin app page's Metrics tab. */
+const at = (path: string, report: ReactElement) => (
+  <MemoryRouter initialEntries={[path]}>{report}</MemoryRouter>
+);
 
 const DAY = 86_400_000;
 const dayAfter = (start: string, days: number) =>
@@ -76,7 +83,7 @@ const dayRows = () =>
 describe('AppEngagementReport', () => {
   it('fills every day from the earliest to the latest date and pages them 25 at a time', async () => {
     serve();
-    renderWithProviders(<AppEngagementReport appId={7} />);
+    renderWithProviders(at('/developer_apps/7/metrics', <AppEngagementReport appId={7} />));
     await screen.findByRole('table', { name: 'Per day' });
     const first = dayRows();
     expect(first).toHaveLength(25);
@@ -105,7 +112,7 @@ describe('AppEngagementReport', () => {
 
   it('shows the install feed without installer e-mails to developers', async () => {
     serve();
-    renderWithProviders(<AppEngagementReport appId={7} />);
+    renderWithProviders(at('/developer_apps/7/metrics', <AppEngagementReport appId={7} />));
     const feed = await screen.findByRole('region', { name: 'Installs' });
     expect(within(feed).getByText('Demo Builders')).toBeInTheDocument();
     expect(within(feed).getByText('Demo')).toBeInTheDocument();
@@ -120,7 +127,7 @@ describe('AppEngagementReport', () => {
 
   it('shows installer e-mails to admins, from the admin endpoint, with the admin CSV', async () => {
     const fetchMock = serve();
-    renderWithProviders(<AppEngagementReport appId={7} admin />);
+    renderWithProviders(at('/admin/developer_apps/7/metrics', <AppEngagementReport appId={7} admin />));
     const feed = await screen.findByRole('region', { name: 'Installs' });
     expect(within(feed).getByText('pat@demo.test')).toBeInTheDocument();
     expect(within(feed).getByText('lee@acme.test')).toBeInTheDocument();
@@ -128,9 +135,10 @@ describe('AppEngagementReport', () => {
     expect(
       fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/v1/admin/developer_apps/7/metrics')),
     ).toBe(true);
+    // The admin view appends /installations.csv to its location (spec 1 §2).
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
-      '/admin/developer_apps/7/installations.csv',
+      '/admin/developer_apps/7/metrics/installations.csv',
     );
   });
 
@@ -140,7 +148,7 @@ describe('AppEngagementReport', () => {
     empty.daily_marketplace_app_views_aggregates = { rows: {}, total_count: 0 };
     empty.app_installations = { rows: [], total_count: 0 };
     serve(empty);
-    renderWithProviders(<AppEngagementReport appId={7} />);
+    renderWithProviders(at('/developer_apps/7/metrics', <AppEngagementReport appId={7} />));
     expect(await screen.findByText(/No metrics available yet/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('table')).toBeNull());
   });

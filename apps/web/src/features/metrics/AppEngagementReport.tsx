@@ -16,6 +16,7 @@ import {
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { type MouseEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { formatDateTime } from '../../components/format';
 import { PageLoader } from '../../components/PageLoader';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
@@ -39,6 +40,7 @@ export interface AppEngagementReportProps {
 export function AppEngagementReport({ appId, admin = false, appName }: AppEngagementReportProps) {
   const { t } = useTranslation();
   const query = useAppMetrics(appId, admin);
+  const { pathname } = useLocation();
   const metrics = query.data;
   const days = useMemo(
     () =>
@@ -59,7 +61,7 @@ export function AppEngagementReport({ appId, admin = false, appName }: AppEngage
     );
   }
 
-  const csvPath = installationsCsvPath(appId, admin);
+  const csvPath = installationsCsvPath(appId, admin ? pathname : undefined);
   const exportCsv = async (event: MouseEvent<HTMLAnchorElement>) => {
     // The event is sent first, then the browser goes to the file (spec 1 §7).
     event.preventDefault();

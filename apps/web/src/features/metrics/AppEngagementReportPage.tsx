@@ -21,6 +21,8 @@ export function AppEngagementReportPage() {
 
   return (
     <Container size={1200} py="md" px={0}>
+      {/* The app is named as on every app page's breadcrumb (spec 2 §2: its internal_name); the CSV's
+          analytics event sends the app's public name, falling back to internal_name. */}
       <Breadcrumbs mb="sm" role="navigation" aria-label={t('common.breadcrumbs')}>
         <Anchor component={Link} to={DEVELOPER_APPS_PATH} size="sm">
           {t('metrics.report.breadcrumbApps')}

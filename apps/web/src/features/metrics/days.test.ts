@@ -20,6 +20,23 @@ describe('fillDays', () => {
     ]);
   });
 
+  it('never fills past tomorrow (UTC) or before 2000, yet keeps the stray days that have data', () => {
+    const now = new Date('2026-11-27T22:00:00Z');
+    const days = fillDays(
+      aggregate({ '2026-11-26': 1, '2026-11-28': 2, '2999-01-01': 3 }),
+      aggregate({ '1970-01-01': 4 }),
+      now,
+    );
+    expect(days).toEqual([
+      { date: '1970-01-01', installations: 0, views: 4 },
+      { date: '2026-11-26', installations: 1, views: 0 },
+      { date: '2026-11-27', installations: 0, views: 0 },
+      { date: '2026-11-28', installations: 2, views: 0 },
+      { date: '2999-01-01', installations: 3, views: 0 },
+    ]);
+    expect(fillDays(aggregate({ '2999-01-01': 1 }), aggregate({}), now)).toHaveLength(1);
+  });
+
   it('is empty without data', () => {
     expect(fillDays(aggregate({}), aggregate({}))).toEqual([]);
     expect(hasMetricsData(undefined)).toBe(false);

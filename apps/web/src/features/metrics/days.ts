@@ -1,4 +1,4 @@
-import type { DailyAggregate } from '@lintel/shared';
+import { type DailyAggregate, EARLIEST_EVENT_TIME, EVENT_CLOCK_SKEW_MS } from '@lintel/shared';
 
 /** Days of the report's table per page (spec 1 §4, §9). */
 export const DAYS_PER_PAGE = 25;
@@ -16,23 +16,35 @@ const isDate = (value: string) =>
 
 /**
  * The report's days (spec 1 §4): every date from the earliest to the latest of either series, one by
- * one, the days without events counted 0, oldest first.
+ * one, the days without events counted 0, oldest first. The filling stays within 2000-01-01 and
+ * tomorrow (UTC), the range the server accepts events in: a stray date outside it (an event from
+ * before that rule) is shown as the one day it is, never filled up to (thousands of empty days).
  */
-export function fillDays(installations: DailyAggregate, views: DailyAggregate): MetricsDay[] {
-  const dates = [...Object.keys(installations.rows), ...Object.keys(views.rows)].filter(isDate).sort();
-  const first = dates[0];
-  const last = dates[dates.length - 1];
-  if (!first || !last) return [];
-  const days: MetricsDay[] = [];
-  for (let time = Date.parse(`${first}T00:00:00Z`); time <= Date.parse(`${last}T00:00:00Z`); time += DAY_MS) {
-    const date = new Date(time).toISOString().slice(0, 10);
-    days.push({
-      date,
-      installations: installations.rows[date]?.count ?? 0,
-      views: views.rows[date]?.count ?? 0,
-    });
+export function fillDays(
+  installations: DailyAggregate,
+  views: DailyAggregate,
+  now: Date = new Date(),
+): MetricsDay[] {
+  const dates = [...new Set([...Object.keys(installations.rows), ...Object.keys(views.rows)])]
+    .filter(isDate)
+    .sort();
+  const earliest = Date.parse(EARLIEST_EVENT_TIME);
+  const latest = now.getTime() - (now.getTime() % DAY_MS) + EVENT_CLOCK_SKEW_MS;
+  const timeOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
+  const fillable = dates.filter((date) => timeOf(date) >= earliest && timeOf(date) <= latest);
+  const first = fillable[0];
+  const last = fillable[fillable.length - 1];
+  const shown = new Set(dates.filter((date) => !fillable.includes(date)));
+  if (first && last) {
+    for (let time = timeOf(first); time <= timeOf(last); time += DAY_MS) {
+      shown.add(new Date(time).toISOString().slice(0, 10));
+    }
   }
-  return days;
+  return [...shown].sort().map((date) => ({
+    date,
+    installations: installations.rows[date]?.count ?? 0,
+    views: views.rows[date]?.count ?? 0,
+  }));
 }
 
 /** Whether there is anything to report: the Metrics tab and the report button show only then. */

@@ -44,9 +44,13 @@ export function useHasMetrics(appId: number): boolean {
   return hasMetricsData(useAppMetrics(appId).data);
 }
 
-/** Where the CSV export is (spec 1 §2): the app's page path, or the admin app page's, + /installations.csv. */
-export function installationsCsvPath(appId: number, admin: boolean): string {
-  return `${admin ? '/admin' : ''}/developer_apps/${appId}/installations.csv`;
+/**
+ * Where the CSV export is (spec 1 §2, §7): the app's show path + /installations.csv; the admin view appends
+ * /installations.csv to its current location (the admin app page's Metrics tab), given as `adminLocation`.
+ */
+export function installationsCsvPath(appId: number, adminLocation?: string): string {
+  if (adminLocation !== undefined) return `${adminLocation.replace(/\/+$/, '')}/installations.csv`;
+  return `/developer_apps/${appId}/installations.csv`;
 }
 
 export type MetricsEvent = 'developers.app_metrics.download_csv.clicked' | 'metrics_report_clicked';
