@@ -34,13 +34,19 @@ const routes = [
 
 const url = '/api/v1/admin/developer_apps/5';
 
-function serve(app: AdminDeveloperApp, extra: FetchHandler = () => undefined, governmentCloud = false) {
+/** Answers the app (or what `app()` says it is now), the session and what `extra` answers. */
+function serve(
+  app: AdminDeveloperApp | (() => AdminDeveloperApp),
+  extra: FetchHandler = () => undefined,
+  governmentCloud = false,
+) {
   return mockFetch((requested, init) => {
     if (requested === '/api/v1/session') {
       const session = buildSession({ is_admin: true });
       return { body: { ...session, features: { ...session.features, government_cloud: governmentCloud } } };
     }
-    if (requested === url && (init.method ?? 'GET') === 'GET') return { body: app };
+    if (requested === url && (init.method ?? 'GET') === 'GET')
+      return { body: typeof app === 'function' ? app() : app };
     const answered = extra(requested, init);
     if (answered) return answered;
     // The app's audit events, listed below the tabs.
@@ -136,6 +142,58 @@ describe('AdminAppLayout', () => {
     expect(screen.queryByText('DELETED')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Undelete' })).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalled();
+  });
+
+  it('deletes the app after a confirmation flagged as dangerous, then offers Undelete', async () => {
+    let current = buildAdminApp();
+    const deletes: string[] = [];
+    serve(
+      () => current,
+      (requested, init) => {
+        if (requested === url && init.method === 'DELETE') {
+          deletes.push(requested);
+          current = { ...current, deleted_at: '2026-11-27T04:05:09.000Z' };
+          return { status: 204 };
+        }
+        return undefined;
+      },
+    );
+    const { user } = renderRoutes(routes, '/admin/developer_apps/5', { withToasts: true });
+    const sidebar = await screen.findByRole('complementary', { name: 'App administration' });
+    await user.click(within(sidebar).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this app?' });
+    expect(within(dialog).getByText(/Dangerous/)).toBeInTheDocument();
+    // Cancel has the focus and declines: nothing is sent.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deletes).toEqual([]);
+
+    await user.click(within(sidebar).getByRole('button', { name: 'Delete' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete this app?' });
+    await user.click(within(again).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('App Deleted!')).toBeInTheDocument();
+    expect(deletes).toEqual([url]);
+    expect(screen.getByText('DELETED')).toBeInTheDocument();
+    expect(within(sidebar).getByRole('button', { name: 'Undelete' })).toBeInTheDocument();
+    expect(within(sidebar).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says Could not save when the delete is refused', async () => {
+    serve(buildAdminApp(), (requested, init) =>
+      requested === url && init.method === 'DELETE'
+        ? errorBody(409, 'conflict', 'This app is already deleted.')
+        : undefined,
+    );
+    const { user } = renderRoutes(routes, '/admin/developer_apps/5');
+    const sidebar = await screen.findByRole('complementary', { name: 'App administration' });
+    await user.click(within(sidebar).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this app?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const alert = await within(sidebar).findByRole('alert');
+    expect(within(alert).getByText('Could not save')).toBeInTheDocument();
+    expect(screen.queryByText('DELETED')).not.toBeInTheDocument();
   });
 
   it('changes the owner in a modal flagged as dangerous, suggesting developers, with the refusal on the field', async () => {

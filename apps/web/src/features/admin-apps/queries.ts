@@ -39,6 +39,22 @@ export function useUpdateAdminApp(id: number) {
   });
 }
 
+/**
+ * Soft delete (the server answers 204, as every DELETE does): the page reads the app afresh, so it shows
+ * the DELETED marker before the mutation settles.
+ */
+export function useDeleteAdminApp(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('DELETE /api/v1/admin/developer_apps/:id', { params: { id } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminAppKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: developerAppKeys.detail(id) }),
+      ]),
+  });
+}
+
 export interface LogoUpload {
   file: File;
   onProgress?: (progress: UploadProgress) => void;
