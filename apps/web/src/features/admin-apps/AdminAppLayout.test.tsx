@@ -313,6 +313,66 @@ describe('GeneralTab', () => {
     expect(within(alert).getByText('Could not save')).toBeInTheDocument();
   });
 
+  it('grants a requested production access at once, and revokes it after a confirmation', async () => {
+    let current = buildAdminApp({ production_access: 'production_pending' });
+    const sent: unknown[] = [];
+    serve(
+      () => current,
+      (requested, init) => {
+        if (requested === url && init.method === 'PATCH') {
+          const body = JSON.parse(String(init.body)) as { developer_app: Partial<AdminDeveloperApp> };
+          sent.push(body);
+          current = { ...current, ...body.developer_app };
+          return { body: current };
+        }
+        return undefined;
+      },
+    );
+    const { user } = renderRoutes(routes, '/admin/developer_apps/5', { withToasts: true });
+    const control = await screen.findByRole('group', { name: 'Production access' });
+    expect(within(control).getByText('Requested')).toBeInTheDocument();
+    // The General form stays as it was: the control saves on its own.
+    await user.type(screen.getByLabelText(/Internal name/), ' draft');
+    await user.click(within(control).getByRole('button', { name: 'Grant production access' }));
+    expect(await screen.findByText('Production access granted')).toBeInTheDocument();
+    expect(within(control).getByText('Granted')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Internal name/)).toHaveValue('Crane Tracker (internal) draft');
+
+    await user.click(within(control).getByRole('button', { name: 'Revoke production access' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke production access?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toHaveLength(1);
+    await user.click(within(control).getByRole('button', { name: 'Revoke production access' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Revoke production access?' })).getByRole('button', {
+        name: 'Revoke production access',
+      }),
+    );
+    expect(await screen.findByText('Production access revoked')).toBeInTheDocument();
+    expect(within(control).getByText('Not requested')).toBeInTheDocument();
+    expect(within(control).getByRole('button', { name: 'Grant production access' })).toBeInTheDocument();
+    expect(sent).toEqual([
+      { developer_app: { production_access: 'granted' } },
+      { developer_app: { production_access: 'none' } },
+    ]);
+  });
+
+  it('says Could not save when a production access change is refused', async () => {
+    serve(buildAdminApp({ production_access: 'none' }), (requested, init) =>
+      requested === url && init.method === 'PATCH'
+        ? errorBody(503, 'service_unavailable', 'The platform is down')
+        : undefined,
+    );
+    const { user } = renderRoutes(routes, '/admin/developer_apps/5');
+    const control = await screen.findByRole('group', { name: 'Production access' });
+    expect(within(control).getByText('Not requested')).toBeInTheDocument();
+    await user.click(within(control).getByRole('button', { name: 'Grant production access' }));
+    const alert = await within(control).findByRole('alert');
+    expect(within(alert).getByText('Could not save')).toBeInTheDocument();
+    expect(within(control).getByText('Not requested')).toBeInTheDocument();
+  });
+
   it('lists contacts and collaborators', async () => {
     serve(
       buildAdminApp({
