@@ -85,6 +85,25 @@ describe('AdminAppLayout', () => {
     expect(screen.queryByText(/has not generated production credentials/)).not.toBeInTheDocument();
   });
 
+  it("shows the sidebar's times in spec 1 §9's long format, N/A when there is none", async () => {
+    serve(
+      buildAdminApp({
+        created_at: new Date(2026, 10, 27, 4, 5, 9).toISOString(),
+        updated_at: new Date(2026, 11, 1, 16, 30, 0).toISOString(),
+        deleted_at: null,
+      }),
+    );
+    renderRoutes(routes, '/admin/developer_apps/5');
+    const sidebar = await screen.findByRole('complementary', { name: 'App administration' });
+    expect(within(sidebar).getByRole('row', { name: /Created/ })).toHaveTextContent(
+      'November 27th 2026, 4:05:09 am',
+    );
+    expect(within(sidebar).getByRole('row', { name: /Updated/ })).toHaveTextContent(
+      'December 1st 2026, 4:30:00 pm',
+    );
+    expect(within(sidebar).getByRole('row', { name: /Deleted/ })).toHaveTextContent('N/A');
+  });
+
   it('hides the Metrics tab in government-cloud mode', async () => {
     serve(buildAdminApp(), undefined, true);
     renderRoutes(routes, '/admin/developer_apps/5');

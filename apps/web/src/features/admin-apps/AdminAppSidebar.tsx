@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { formatDateTime } from '../../components/format';
+import { formatLongDateTime } from '../../components/format';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
 import { ChangeOwnerModal } from './ChangeOwnerModal';
@@ -16,7 +16,7 @@ import { adminAppPath, useDeleteAdminApp, useUpdateAdminApp } from './queries';
  * (issue 11: the admin deletes and undeletes), Change Owner, the owner's name, e-mail and id, and the app's created, updated and deleted times.
  */
 export function AdminAppSidebar({ app }: { app: AdminDeveloperApp }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const undelete = useUpdateAdminApp(app.id);
   const remove = useDeleteAdminApp(app.id);
   const [changingOwner, setChangingOwner] = useState(false);
@@ -27,10 +27,12 @@ export function AdminAppSidebar({ app }: { app: AdminDeveloperApp }) {
     [t('adminApps.sidebar.ownerEmail'), app.owner.email],
     [t('adminApps.sidebar.ownerId'), String(app.owner.id)],
   ];
+  // Spec 1 §9's long format ('November 27th 2026, 4:05:09 am').
+  const when = (value: string | null) => formatLongDateTime(value, i18n.resolvedLanguage) ?? never;
   const times: [string, string][] = [
-    [t('adminApps.sidebar.createdAt'), formatDateTime(app.created_at) ?? never],
-    [t('adminApps.sidebar.updatedAt'), formatDateTime(app.updated_at) ?? never],
-    [t('adminApps.sidebar.deletedAt'), formatDateTime(app.deleted_at) ?? never],
+    [t('adminApps.sidebar.createdAt'), when(app.created_at)],
+    [t('adminApps.sidebar.updatedAt'), when(app.updated_at)],
+    [t('adminApps.sidebar.deletedAt'), when(app.deleted_at)],
   ];
   const table = (entries: [string, string][]) => (
     <Table variant="vertical" withTableBorder={false} layout="fixed">
