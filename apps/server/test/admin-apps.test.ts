@@ -316,6 +316,8 @@ describe('PATCH sandbox_attributes (the Sandbox form)', () => {
         url: urlOf(app.id),
         payload: { developer_app: { sandbox_attributes: { redirect_uri } } },
       });
+    const before = (await clients.platformAdmin.request({ method: 'GET', url: urlOf(app.id) })).json();
+    expect(before.sandbox).toMatchObject({ status: 'pending', provider_app_id: null });
     const pending = await patch('https://example.test/sandbox');
     expect(pending.statusCode).toBe(409);
     expect(errorOf(pending).code).toBe('conflict');
@@ -328,6 +330,15 @@ describe('PATCH sandbox_attributes (the Sandbox form)', () => {
       code: 'redirect_uri',
     });
     expect(await eventsOf(app.id)).toHaveLength(0);
+
+    const live = (await clients.platformAdmin.request({ method: 'GET', url: urlOf(app.id) })).json();
+    const oauth = await runtime.database.db
+      .selectFrom('platform_oauth_applications')
+      .select('id')
+      .where('developer_app_id', '=', app.id)
+      .where('environment', '=', 'sandbox')
+      .executeTakeFirstOrThrow();
+    expect(live.sandbox).toMatchObject({ app_id: expect.any(String), provider_app_id: oauth.id });
 
     const saved = await patch('https://example.test/sandbox\nhttp://localhost:3000/cb');
     expect(saved.statusCode).toBe(200);

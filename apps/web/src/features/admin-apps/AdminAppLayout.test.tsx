@@ -450,6 +450,32 @@ describe('SandboxTab', () => {
     expect(screen.getByText('sandbox-client-id')).toBeInTheDocument();
   });
 
+  it("shows the sandbox's own provider app id and CORS domains, never the production app's", async () => {
+    const app = buildAdminApp({ allowed_cors_domains: 'https://production.example.com' });
+    serve(app);
+    renderRoutes(routes, '/admin/developer_apps/5/sandbox');
+    const row = async (name: string) =>
+      (await screen.findByRole('row', { name: new RegExp(name) })).textContent;
+    // The sandbox OAuth application's platform id, not the sandbox record's (11).
+    expect(await row('Provider app id')).toBe('Provider app id8123');
+    expect(await row('CORS domains')).toBe('CORS domainsN/A');
+    expect(screen.queryByText('https://production.example.com')).not.toBeInTheDocument();
+  });
+
+  it('shows N/A as the provider app id of a sandbox that is not live yet', async () => {
+    const app = buildAdminApp();
+    serve({
+      ...app,
+      sandbox: app.sandbox
+        ? { ...app.sandbox, status: 'pending', live: false, app_id: null, provider_app_id: null }
+        : null,
+    });
+    renderRoutes(routes, '/admin/developer_apps/5/sandbox');
+    expect((await screen.findByRole('row', { name: /Provider app id/ })).textContent).toBe(
+      'Provider app idN/A',
+    );
+  });
+
   it('saves the live sandbox redirect URIs with sandbox_attributes', async () => {
     const app = buildAdminApp();
     const sent: unknown[] = [];
