@@ -166,7 +166,7 @@ describe('AdminAppLayout', () => {
   it('deletes the app after a confirmation flagged as dangerous, then offers Undelete', async () => {
     let current = buildAdminApp();
     const deletes: string[] = [];
-    serve(
+    const fetchMock = serve(
       () => current,
       (requested, init) => {
         if (requested === url && init.method === 'DELETE') {
@@ -188,6 +188,11 @@ describe('AdminAppLayout', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(deletes).toEqual([]);
 
+    const trailReads = () =>
+      fetchMock.mock.calls.filter(([called]) => String(called).startsWith('/api/v1/admin/audit_events?'))
+        .length;
+    const trailReadsBefore = trailReads();
+    expect(trailReadsBefore).toBeGreaterThan(0);
     await user.click(within(sidebar).getByRole('button', { name: 'Delete' }));
     const again = await screen.findByRole('dialog', { name: 'Delete this app?' });
     await user.click(within(again).getByRole('button', { name: 'Delete' }));
@@ -197,6 +202,8 @@ describe('AdminAppLayout', () => {
     expect(within(sidebar).getByRole('button', { name: 'Undelete' })).toBeInTheDocument();
     expect(within(sidebar).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The app's audit trail below the tabs reads the new event.
+    expect(trailReads()).toBeGreaterThan(trailReadsBefore);
   });
 
   it('says Could not save when the delete is refused', async () => {
