@@ -14,7 +14,7 @@ async function freshPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('an admin hands an app to another developer, the new owner deletes it and the admin undeletes it', async ({
+test('an admin hands an app to another developer, then deletes it and undeletes it', async ({
   page,
   browser,
 }) => {
@@ -31,7 +31,7 @@ test('an admin hands an app to another developer, the new owner deletes it and t
   await signUpViaApi(heirPage.request, mailbox, heir);
   await signIn(page, admin);
   const ownerSession = await signIn(ownerPage, owner);
-  const heirSession = await signIn(heirPage, heir);
+  await signIn(heirPage, heir);
   const app = await createLiveAppViaApi(ownerPage, ownerSession.csrfToken, appName);
   const adminUrl = `/admin/developer_apps/${app.id}`;
   const sidebar = page.getByRole('complementary', { name: 'App administration' });
@@ -91,14 +91,19 @@ test('an admin hands an app to another developer, the new owner deletes it and t
     expect(((await asOldOwner.json()) as { current_user_role: string }).current_user_role).toBe('admin');
   });
 
-  await test.step('the new owner deletes the app; the admin page marks it DELETED', async () => {
-    const deleted = await heirPage.request.delete(`/api/v1/developer_apps/${app.id}`, {
-      headers: { 'X-CSRF-Token': heirSession.csrfToken },
-    });
-    expect(deleted.status(), await deleted.text()).toBe(204);
-    await page.reload();
+  await test.step('the admin deletes the app after a dangerous confirmation; the page marks it DELETED', async () => {
+    await sidebar.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this app?' });
+    await expect(dialog.getByText(/Dangerous/)).toBeVisible();
+    await screen(page, 'admin-app-delete-confirm');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText('App Deleted!')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
     await expect(page.getByText('DELETED', { exact: true })).toBeVisible();
     await expect(sidebar.getByRole('button', { name: 'Undelete' })).toBeVisible();
+    await expect(sidebar.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+    const gone = await heirPage.request.get(`/api/v1/developer_apps/${app.id}`);
+    expect(gone.status()).toBe(404);
     await screen(page, 'admin-app-deleted');
   });
 
@@ -112,13 +117,16 @@ test('an admin hands an app to another developer, the new owner deletes it and t
     await screen(page, 'admin-app-undeleted');
   });
 
-  await test.step("the app's audit trail on its admin page names both changes, newest first", async () => {
+  await test.step("the app's audit trail on its admin page names every change, newest first", async () => {
     await page.reload();
     const trail = page.getByRole('table', { name: 'Audit events of this app' });
     const rows = trail.getByRole('row');
     await expect(rows.filter({ hasText: 'developer_app.undeleted' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'developer_app.deleted' })).toHaveCount(1);
     await expect(rows.filter({ hasText: 'developer_app.owner_changed' })).toHaveCount(1);
     await expect(rows.nth(1)).toContainText('developer_app.undeleted');
+    await expect(rows.nth(2)).toContainText('developer_app.deleted');
+    await expect(rows.nth(3)).toContainText('developer_app.owner_changed');
     await screen(page, 'admin-app-audit-trail');
   });
 

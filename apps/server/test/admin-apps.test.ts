@@ -69,6 +69,8 @@ describe('who may use the admin app calls (spec 1 §6)', () => {
         payload: { owner: { email: newcomer.email } },
         ok: 200,
       },
+      // Last: the calls above still find the app not deleted.
+      { method: 'DELETE' as const, url: urlOf(app.id), ok: 204 },
     ];
     for (const { ok, ...call } of calls) {
       const signedOut = await runtime.app.inject(call);
@@ -240,6 +242,71 @@ describe('PATCH /api/v1/admin/developer_apps/:id (the General form)', () => {
   });
 });
 
+describe('DELETE /api/v1/admin/developer_apps/:id (soft delete by an admin)', () => {
+  it('deletes the app for its developers, revokes production credentials and records it', async () => {
+    const { app, users, clients } = await appWithTeam(runtime, 'Admin deleted');
+    const granted = await clients.platformAdmin.request({
+      method: 'PATCH',
+      url: urlOf(app.id),
+      payload: { developer_app: { production_access: 'granted' } },
+    });
+    expect(granted.json().has_production_credentials).toBe(true);
+    expect((await runtime.platform.oauthApplicationOf(app.id, 'production'))?.revoked).toBe(false);
+
+    const deleted = await clients.platformAdmin.request({ method: 'DELETE', url: urlOf(app.id) });
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
+    expect((await appRow(app.id)).deleted_at).toBeInstanceOf(Date);
+    expect((await runtime.platform.oauthApplicationOf(app.id, 'production'))?.revoked).toBe(true);
+    expect(
+      (await clients.owner.request({ method: 'GET', url: `/api/v1/developer_apps/${app.id}` })).statusCode,
+    ).toBe(404);
+    const page = (await clients.platformAdmin.request({ method: 'GET', url: urlOf(app.id) })).json();
+    expect(page.deleted_at).toEqual(expect.any(String));
+
+    const events = await eventsOf(app.id);
+    expect(events.map((e) => e.action)).toEqual([
+      'developer_app.production_access_granted',
+      'developer_app.deleted',
+    ]);
+    expect(events[1]).toMatchObject({
+      actor_id: users.platformAdmin.id,
+      subject_type: 'developer_app',
+      subject_id: String(app.id),
+      changes: { before: { deleted_at: null }, after: { deleted_at: page.deleted_at } },
+    });
+
+    // Undeleting a granted app hands out working production credentials again.
+    const undeleted = await clients.platformAdmin.request({
+      method: 'PATCH',
+      url: urlOf(app.id),
+      payload: { developer_app: { deleted_at: null } },
+    });
+    expect(undeleted.statusCode).toBe(200);
+    expect((await runtime.platform.oauthApplicationOf(app.id, 'production'))?.revoked).toBe(false);
+  });
+
+  it('refuses an app already deleted with 409 and a missing one with 404, changing nothing', async () => {
+    const { app, clients } = await appWithTeam(runtime, 'Deleted twice');
+    expect(
+      (await clients.owner.request({ method: 'DELETE', url: `/api/v1/developer_apps/${app.id}` })).statusCode,
+    ).toBe(204);
+    const deletedAt = (await appRow(app.id)).deleted_at;
+    const again = await clients.platformAdmin.request({ method: 'DELETE', url: urlOf(app.id) });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('conflict');
+    expect((await appRow(app.id)).deleted_at).toEqual(deletedAt);
+    expect(await eventsOf(app.id)).toHaveLength(0);
+
+    const missing = await clients.platformAdmin.request({ method: 'DELETE', url: urlOf(999_999) });
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).code).toBe('not_found');
+    const bad = await clients.platformAdmin.request({ method: 'DELETE', url: `${urlOf(0)}abc` });
+    expect(bad.statusCode).toBeGreaterThanOrEqual(400);
+    expect(bad.statusCode).toBeLessThan(500);
+  });
+});
+
 describe('PATCH sandbox_attributes (the Sandbox form)', () => {
   it('saves the live sandbox redirect URIs, refuses bad ones, and needs a live sandbox', async () => {
     const { app, users, clients } = await appWithTeam(runtime, 'Sandboxed');
@@ -249,6 +316,8 @@ describe('PATCH sandbox_attributes (the Sandbox form)', () => {
         url: urlOf(app.id),
         payload: { developer_app: { sandbox_attributes: { redirect_uri } } },
       });
+    const before = (await clients.platformAdmin.request({ method: 'GET', url: urlOf(app.id) })).json();
+    expect(before.sandbox).toMatchObject({ status: 'pending', provider_app_id: null });
     const pending = await patch('https://example.test/sandbox');
     expect(pending.statusCode).toBe(409);
     expect(errorOf(pending).code).toBe('conflict');
@@ -261,6 +330,15 @@ describe('PATCH sandbox_attributes (the Sandbox form)', () => {
       code: 'redirect_uri',
     });
     expect(await eventsOf(app.id)).toHaveLength(0);
+
+    const live = (await clients.platformAdmin.request({ method: 'GET', url: urlOf(app.id) })).json();
+    const oauth = await runtime.database.db
+      .selectFrom('platform_oauth_applications')
+      .select('id')
+      .where('developer_app_id', '=', app.id)
+      .where('environment', '=', 'sandbox')
+      .executeTakeFirstOrThrow();
+    expect(live.sandbox).toMatchObject({ app_id: expect.any(String), provider_app_id: oauth.id });
 
     const saved = await patch('https://example.test/sandbox\nhttp://localhost:3000/cb');
     expect(saved.statusCode).toBe(200);

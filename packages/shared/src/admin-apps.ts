@@ -4,6 +4,7 @@ import {
   DEVELOPER_APP_LIMITS,
   developerAppResponse,
   productionAccess,
+  sandboxResponse,
 } from './developer-apps';
 import { emailAddress, optionalText, requiredText } from './fields';
 import { LIMITS } from './limits';
@@ -33,11 +34,18 @@ export const adminAppCollaborator = z.object({
   role: collaboratorRole,
 });
 
+/** The sandbox as the admin Sandbox form shows it (spec 1 §2 "Sandbox form"). */
+export const adminSandboxResponse = sandboxResponse.extend({
+  /** The platform's own id of the sandbox OAuth application ("provider app id"); null until it is live. */
+  provider_app_id: z.number().int().nullable(),
+});
+
 /**
  * The app as platform administrators see it (spec 1 §3 "Developer app (admin detail)"): the developer
  * view plus the admin form's fields, the contacts and collaborators, and the platform checks.
  */
 export const adminDeveloperAppResponse = developerAppResponse.extend({
+  sandbox: adminSandboxResponse.nullable(),
   /** The public name of the app's newest listing submission (read-only on the General form). */
   listing_name: z.string().nullable(),
   /** The legacy checkbox of the credentials section. */

@@ -8,6 +8,7 @@ import { id } from './query';
  */
 export const AUDIT_ACTIONS = [
   'developer_app.owner_changed',
+  'developer_app.deleted',
   'developer_app.undeleted',
   'developer_app.updated',
   'developer_app.production_access_granted',

@@ -28,6 +28,7 @@ export const SANDBOX_PROVISION_QUEUE = 'platform.sandbox.provision';
 
 function toOAuthApplication(row: PortalOAuthApplicationRow): OAuthApplication {
   return {
+    platformId: row.id,
     uid: row.uid,
     appId: row.developer_app_id,
     environment: row.environment,

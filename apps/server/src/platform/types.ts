@@ -5,6 +5,8 @@ export type SandboxStatus = 'pending' | 'live' | 'failed';
 
 /** An OAuth application on the platform: client id (uid), where it may redirect, whether it is confidential. */
 export interface OAuthApplication {
+  /** The platform's own record id of the application (the admin Sandbox form's "provider app id"). */
+  platformId: number;
   uid: string;
   appId: number;
   environment: Environment;

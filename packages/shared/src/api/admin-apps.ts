@@ -35,6 +35,16 @@ export const adminDeveloperAppEndpoints = {
     response: adminDeveloperAppResponse,
     errors: ['forbidden', 'not_found', 'conflict'],
   }),
+  destroy: endpoint({
+    method: 'DELETE',
+    path: '/api/v1/admin/developer_apps/:id',
+    summary: 'Delete the app (soft delete; undelete with PATCH deleted_at null) (admins)',
+    tags,
+    auth: 'user',
+    params: idParams,
+    status: 204,
+    errors: ['forbidden', 'not_found', 'conflict'],
+  }),
   thumbnail: endpoint({
     method: 'PUT',
     path: '/api/v1/admin/developer_apps/:id',

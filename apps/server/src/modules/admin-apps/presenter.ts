@@ -10,8 +10,12 @@ export function presentContact(row: IntegrationContactRow): IntegrationContact {
 /** The app as the admin page shows it (spec 1 §3 "Developer app (admin detail)"). */
 export function presentAdminApp(view: AdminAppView): AdminDeveloperApp {
   const { app } = view;
+  const shown = presentApp(view);
   return {
-    ...presentApp(view),
+    ...shown,
+    sandbox: shown.sandbox
+      ? { ...shown.sandbox, provider_app_id: view.sandbox?.oauth?.platformId ?? null }
+      : null,
     // Read through the admins' route, which serves a deleted app's logo too.
     thumbnail_url: thumbnailUrl(app, 'admin'),
     listing_name: view.listing.last?.public_name ?? null,

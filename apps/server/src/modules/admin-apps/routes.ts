@@ -29,6 +29,14 @@ export function adminAppRoutes(app: FastifyInstance, service: AdminAppService): 
       ),
   });
 
+  route(app, api.destroy, {
+    guards,
+    handler: async (request) => {
+      await service.destroy(auditActorOf(request), request.params.id);
+      return undefined;
+    },
+  });
+
   route(app, api.thumbnail, {
     guards,
     handler: async (request) =>

@@ -63,7 +63,7 @@ const lines = (text: string) =>
 
 /**
  * The admin developer app page (spec 1 §2 "Admin developer app detail"): read any app, deleted or not;
- * save the General form; the logo; undelete; change the owner; integration contacts. Every change writes
+ * save the General form; the logo; delete and undelete; change the owner; integration contacts. Every change writes
  * its audit event in its own transaction (issue 11 "Audit trail").
  */
 export class AdminAppService {
@@ -140,6 +140,22 @@ export class AdminAppService {
     });
     await this.developerApps.syncProduction(updated);
     return this.view(admin, updated);
+  }
+
+  /**
+   * Soft delete by an administrator (issue 11 journey): as the owner's DELETE does, the app vanishes for
+   * its developers and its production credentials are revoked; the trail records it with the change.
+   */
+  async destroy(actor: AuditActor, id: number, now = new Date()): Promise<void> {
+    const deleted = await this.deps.db.transaction().execute(async (trx) => {
+      const before = await repo.lock(trx, id);
+      if (!before) throw errors.notFound('App');
+      if (before.deleted_at !== null) throw errors.conflict('This app is already deleted.');
+      const after = await developerAppRepository.update(trx, id, { deleted_at: now }, now);
+      await this.recordChanges(trx, actor, before, after);
+      return after;
+    });
+    await this.developerApps.syncProduction(deleted);
   }
 
   /** The sandbox's new redirect URIs, checked; only a live sandbox has an OAuth application to change. */
@@ -254,7 +270,7 @@ export class AdminAppService {
     });
   }
 
-  /** One event per kind of change: undelete, production access, everything else. */
+  /** One event per kind of change: delete or undelete, production access, everything else. */
   private async recordChanges(
     trx: Db,
     actor: AuditActor,
@@ -269,6 +285,12 @@ export class AdminAppService {
         developerAppId: after.id,
         changes,
       });
+    if (before.deleted_at === null && after.deleted_at !== null) {
+      await event(
+        'developer_app.deleted',
+        changedFields({ deleted_at: null }, { deleted_at: after.deleted_at.toISOString() }),
+      );
+    }
     if (before.deleted_at !== null && after.deleted_at === null) {
       await event(
         'developer_app.undeleted',

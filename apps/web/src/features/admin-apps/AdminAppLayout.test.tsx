@@ -34,13 +34,19 @@ const routes = [
 
 const url = '/api/v1/admin/developer_apps/5';
 
-function serve(app: AdminDeveloperApp, extra: FetchHandler = () => undefined, governmentCloud = false) {
+/** Answers the app (or what `app()` says it is now), the session and what `extra` answers. */
+function serve(
+  app: AdminDeveloperApp | (() => AdminDeveloperApp),
+  extra: FetchHandler = () => undefined,
+  governmentCloud = false,
+) {
   return mockFetch((requested, init) => {
     if (requested === '/api/v1/session') {
       const session = buildSession({ is_admin: true });
       return { body: { ...session, features: { ...session.features, government_cloud: governmentCloud } } };
     }
-    if (requested === url && (init.method ?? 'GET') === 'GET') return { body: app };
+    if (requested === url && (init.method ?? 'GET') === 'GET')
+      return { body: typeof app === 'function' ? app() : app };
     const answered = extra(requested, init);
     if (answered) return answered;
     // The app's audit events, listed below the tabs.
@@ -77,6 +83,25 @@ describe('AdminAppLayout', () => {
     );
     expect(within(sidebar).queryByRole('button', { name: 'Undelete' })).not.toBeInTheDocument();
     expect(screen.queryByText(/has not generated production credentials/)).not.toBeInTheDocument();
+  });
+
+  it("shows the sidebar's times in spec 1 §9's long format, N/A when there is none", async () => {
+    serve(
+      buildAdminApp({
+        created_at: new Date(2026, 10, 27, 4, 5, 9).toISOString(),
+        updated_at: new Date(2026, 11, 1, 16, 30, 0).toISOString(),
+        deleted_at: null,
+      }),
+    );
+    renderRoutes(routes, '/admin/developer_apps/5');
+    const sidebar = await screen.findByRole('complementary', { name: 'App administration' });
+    expect(within(sidebar).getByRole('row', { name: /Created/ })).toHaveTextContent(
+      'November 27th 2026, 4:05:09 am',
+    );
+    expect(within(sidebar).getByRole('row', { name: /Updated/ })).toHaveTextContent(
+      'December 1st 2026, 4:30:00 pm',
+    );
+    expect(within(sidebar).getByRole('row', { name: /Deleted/ })).toHaveTextContent('N/A');
   });
 
   it('hides the Metrics tab in government-cloud mode', async () => {
@@ -136,6 +161,65 @@ describe('AdminAppLayout', () => {
     expect(screen.queryByText('DELETED')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Undelete' })).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalled();
+  });
+
+  it('deletes the app after a confirmation flagged as dangerous, then offers Undelete', async () => {
+    let current = buildAdminApp();
+    const deletes: string[] = [];
+    const fetchMock = serve(
+      () => current,
+      (requested, init) => {
+        if (requested === url && init.method === 'DELETE') {
+          deletes.push(requested);
+          current = { ...current, deleted_at: '2026-11-27T04:05:09.000Z' };
+          return { status: 204 };
+        }
+        return undefined;
+      },
+    );
+    const { user } = renderRoutes(routes, '/admin/developer_apps/5', { withToasts: true });
+    const sidebar = await screen.findByRole('complementary', { name: 'App administration' });
+    await user.click(within(sidebar).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this app?' });
+    expect(within(dialog).getByText(/Dangerous/)).toBeInTheDocument();
+    // Cancel has the focus and declines: nothing is sent.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deletes).toEqual([]);
+
+    const trailReads = () =>
+      fetchMock.mock.calls.filter(([called]) => String(called).startsWith('/api/v1/admin/audit_events?'))
+        .length;
+    const trailReadsBefore = trailReads();
+    expect(trailReadsBefore).toBeGreaterThan(0);
+    await user.click(within(sidebar).getByRole('button', { name: 'Delete' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete this app?' });
+    await user.click(within(again).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('App Deleted!')).toBeInTheDocument();
+    expect(deletes).toEqual([url]);
+    expect(screen.getByText('DELETED')).toBeInTheDocument();
+    expect(within(sidebar).getByRole('button', { name: 'Undelete' })).toBeInTheDocument();
+    expect(within(sidebar).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The app's audit trail below the tabs reads the new event.
+    expect(trailReads()).toBeGreaterThan(trailReadsBefore);
+  });
+
+  it('says Could not save when the delete is refused', async () => {
+    serve(buildAdminApp(), (requested, init) =>
+      requested === url && init.method === 'DELETE'
+        ? errorBody(409, 'conflict', 'This app is already deleted.')
+        : undefined,
+    );
+    const { user } = renderRoutes(routes, '/admin/developer_apps/5');
+    const sidebar = await screen.findByRole('complementary', { name: 'App administration' });
+    await user.click(within(sidebar).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this app?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const alert = await within(sidebar).findByRole('alert');
+    expect(within(alert).getByText('Could not save')).toBeInTheDocument();
+    expect(screen.queryByText('DELETED')).not.toBeInTheDocument();
   });
 
   it('changes the owner in a modal flagged as dangerous, suggesting developers, with the refusal on the field', async () => {
@@ -198,7 +282,8 @@ describe('AdminAppLayout', () => {
     const suggestion = await screen.findByRole('option', { name: /linus@example\.com/ });
     expect(suggestion).toHaveTextContent('Linus');
     expect(screen.queryByRole('option', { name: new RegExp(app.owner.email) })).not.toBeInTheDocument();
-    expect(lookups.at(-1)).toBe('lin');
+    // The suggestions of the last lookup may show before the debounced 'lin' lookup goes out.
+    await waitFor(() => expect(lookups.at(-1)).toBe('lin'));
     await user.click(suggestion);
     expect(email).toHaveValue('linus@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Change Owner' }));
@@ -253,6 +338,66 @@ describe('GeneralTab', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Could not save')).toBeInTheDocument();
+  });
+
+  it('grants a requested production access at once, and revokes it after a confirmation', async () => {
+    let current = buildAdminApp({ production_access: 'production_pending' });
+    const sent: unknown[] = [];
+    serve(
+      () => current,
+      (requested, init) => {
+        if (requested === url && init.method === 'PATCH') {
+          const body = JSON.parse(String(init.body)) as { developer_app: Partial<AdminDeveloperApp> };
+          sent.push(body);
+          current = { ...current, ...body.developer_app };
+          return { body: current };
+        }
+        return undefined;
+      },
+    );
+    const { user } = renderRoutes(routes, '/admin/developer_apps/5', { withToasts: true });
+    const control = await screen.findByRole('group', { name: 'Production access' });
+    expect(within(control).getByText('Requested')).toBeInTheDocument();
+    // The General form stays as it was: the control saves on its own.
+    await user.type(screen.getByLabelText(/Internal name/), ' draft');
+    await user.click(within(control).getByRole('button', { name: 'Grant production access' }));
+    expect(await screen.findByText('Production access granted')).toBeInTheDocument();
+    expect(within(control).getByText('Granted')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Internal name/)).toHaveValue('Crane Tracker (internal) draft');
+
+    await user.click(within(control).getByRole('button', { name: 'Revoke production access' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke production access?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toHaveLength(1);
+    await user.click(within(control).getByRole('button', { name: 'Revoke production access' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Revoke production access?' })).getByRole('button', {
+        name: 'Revoke production access',
+      }),
+    );
+    expect(await screen.findByText('Production access revoked')).toBeInTheDocument();
+    expect(within(control).getByText('Not requested')).toBeInTheDocument();
+    expect(within(control).getByRole('button', { name: 'Grant production access' })).toBeInTheDocument();
+    expect(sent).toEqual([
+      { developer_app: { production_access: 'granted' } },
+      { developer_app: { production_access: 'none' } },
+    ]);
+  });
+
+  it('says Could not save when a production access change is refused', async () => {
+    serve(buildAdminApp({ production_access: 'none' }), (requested, init) =>
+      requested === url && init.method === 'PATCH'
+        ? errorBody(503, 'service_unavailable', 'The platform is down')
+        : undefined,
+    );
+    const { user } = renderRoutes(routes, '/admin/developer_apps/5');
+    const control = await screen.findByRole('group', { name: 'Production access' });
+    expect(within(control).getByText('Not requested')).toBeInTheDocument();
+    await user.click(within(control).getByRole('button', { name: 'Grant production access' }));
+    const alert = await within(control).findByRole('alert');
+    expect(within(alert).getByText('Could not save')).toBeInTheDocument();
+    expect(within(control).getByText('Not requested')).toBeInTheDocument();
   });
 
   it('lists contacts and collaborators', async () => {
@@ -310,6 +455,32 @@ describe('SandboxTab', () => {
     renderRoutes(routes, '/admin/developer_apps/5/sandbox');
     expect(await screen.findByText('https://sandbox.example.com/companies/4')).toBeInTheDocument();
     expect(screen.getByText('sandbox-client-id')).toBeInTheDocument();
+  });
+
+  it("shows the sandbox's own provider app id and CORS domains, never the production app's", async () => {
+    const app = buildAdminApp({ allowed_cors_domains: 'https://production.example.com' });
+    serve(app);
+    renderRoutes(routes, '/admin/developer_apps/5/sandbox');
+    const row = async (name: string) =>
+      (await screen.findByRole('row', { name: new RegExp(name) })).textContent;
+    // The sandbox OAuth application's platform id, not the sandbox record's (11).
+    expect(await row('Provider app id')).toBe('Provider app id8123');
+    expect(await row('CORS domains')).toBe('CORS domainsN/A');
+    expect(screen.queryByText('https://production.example.com')).not.toBeInTheDocument();
+  });
+
+  it('shows N/A as the provider app id of a sandbox that is not live yet', async () => {
+    const app = buildAdminApp();
+    serve({
+      ...app,
+      sandbox: app.sandbox
+        ? { ...app.sandbox, status: 'pending', live: false, app_id: null, provider_app_id: null }
+        : null,
+    });
+    renderRoutes(routes, '/admin/developer_apps/5/sandbox');
+    expect((await screen.findByRole('row', { name: /Provider app id/ })).textContent).toBe(
+      'Provider app idN/A',
+    );
   });
 
   it('saves the live sandbox redirect URIs with sandbox_attributes', async () => {

@@ -1,33 +1,38 @@
 import type { AdminDeveloperApp } from '@lintel/shared';
 import { Button, Card, Stack, Table, Title } from '@mantine/core';
-import { IconAlertTriangle, IconRestore, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconRestore, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../components/format';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { formatLongDateTime } from '../../components/format';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
 import { ChangeOwnerModal } from './ChangeOwnerModal';
-import { adminAppPath, useUpdateAdminApp } from './queries';
+import { adminAppPath, useDeleteAdminApp, useUpdateAdminApp } from './queries';
 
 /**
- * The admin page's sidebar (spec 1 §2): new integration contact, Undelete (deleted apps only), Change
- * Owner, the owner's name, e-mail and id, and the app's created, updated and deleted times.
+ * The admin page's sidebar (spec 1 §2): new integration contact, Undelete (deleted apps only) or Delete
+ * (issue 11: the admin deletes and undeletes), Change Owner, the owner's name, e-mail and id, and the app's created, updated and deleted times.
  */
 export function AdminAppSidebar({ app }: { app: AdminDeveloperApp }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const undelete = useUpdateAdminApp(app.id);
+  const remove = useDeleteAdminApp(app.id);
   const [changingOwner, setChangingOwner] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const never = t('adminApps.sidebar.never');
   const rows: [string, string][] = [
     [t('adminApps.sidebar.ownerName'), app.owner.name],
     [t('adminApps.sidebar.ownerEmail'), app.owner.email],
     [t('adminApps.sidebar.ownerId'), String(app.owner.id)],
   ];
+  // Spec 1 §9's long format ('November 27th 2026, 4:05:09 am').
+  const when = (value: string | null) => formatLongDateTime(value, i18n.resolvedLanguage) ?? never;
   const times: [string, string][] = [
-    [t('adminApps.sidebar.createdAt'), formatDateTime(app.created_at) ?? never],
-    [t('adminApps.sidebar.updatedAt'), formatDateTime(app.updated_at) ?? never],
-    [t('adminApps.sidebar.deletedAt'), formatDateTime(app.deleted_at) ?? never],
+    [t('adminApps.sidebar.createdAt'), when(app.created_at)],
+    [t('adminApps.sidebar.updatedAt'), when(app.updated_at)],
+    [t('adminApps.sidebar.deletedAt'), when(app.deleted_at)],
   ];
   const table = (entries: [string, string][]) => (
     <Table variant="vertical" withTableBorder={false} layout="fixed">
@@ -66,12 +71,24 @@ export function AdminAppSidebar({ app }: { app: AdminDeveloperApp }) {
           >
             {t('adminApps.sidebar.undelete')}
           </Button>
-        ) : null}
+        ) : (
+          <Button
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            loading={remove.isPending}
+            onClick={() => setDeleting(true)}
+          >
+            {t('adminApps.sidebar.delete')}
+          </Button>
+        )}
         <MutationErrorAlert
-          error={undelete.error}
+          error={undelete.error ?? remove.error}
           title={t('adminApps.couldNotSave')}
           withCloseButton
-          onClose={() => undelete.reset()}
+          onClose={() => {
+            undelete.reset();
+            remove.reset();
+          }}
         />
         <Button
           color="red"
@@ -89,6 +106,21 @@ export function AdminAppSidebar({ app }: { app: AdminDeveloperApp }) {
         </div>
         {table(times)}
       </Stack>
+      <ConfirmModal
+        opened={deleting}
+        danger
+        title={t('adminApps.sidebar.deleteTitle')}
+        message={t('adminApps.sidebar.deleteMessage', { name: app.internal_name })}
+        confirmLabel={t('adminApps.sidebar.delete')}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => notifySaved(t('adminApps.sidebar.deleted')),
+            onSettled: () => setDeleting(false),
+          })
+        }
+      />
       <ChangeOwnerModal
         appId={app.id}
         ownerId={app.owner.id}

@@ -15,6 +15,7 @@ import { UploadDropzone } from '../../components/UploadDropzone';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { changedFields, isUnchanged, zodResolver } from '../../forms/zodResolver';
 import { useAdminAppOutlet } from './adminAppOutlet';
+import { ProductionAccessControl } from './ProductionAccessControl';
 import { useRemoveAdminLogo, useUpdateAdminApp, useUploadAdminLogo } from './queries';
 
 interface GeneralValues {
@@ -176,6 +177,7 @@ export function GeneralTab({ app }: { app: AdminDeveloperApp }) {
                 placeholder={t('adminApps.general.noAppId')}
                 readOnly
               />
+              <ProductionAccessControl app={app} />
               <Textarea
                 label={t('adminApps.general.redirectUri')}
                 description={t('adminApps.general.redirectUriHint')}

@@ -74,8 +74,12 @@ export function SandboxTab({ app }: { app: AdminDeveloperApp }) {
     [t('adminApps.sandbox.url'), sandbox.url ?? empty],
     [t('adminApps.sandbox.appId'), sandbox.app_id ?? empty],
     [t('adminApps.sandbox.secret'), sandbox.app_secret ?? empty],
-    [t('adminApps.sandbox.corsDomains'), app.allowed_cors_domains || empty],
-    [t('adminApps.sandbox.providerAppId'), String(sandbox.id)],
+    // The platform keeps no CORS domains of a sandbox's own: the app's (production) list is not its.
+    [t('adminApps.sandbox.corsDomains'), empty],
+    [
+      t('adminApps.sandbox.providerAppId'),
+      sandbox.provider_app_id === null ? empty : String(sandbox.provider_app_id),
+    ],
   ];
   return (
     <SectionCard id="admin-sandbox" title={t('adminApps.tabs.sandbox')}>

@@ -3,8 +3,10 @@ import { buildDeveloperApp, permissionsOf } from '../developer-apps/factories';
 
 /** The admin page's app as the API answers it; override any field. */
 export function buildAdminApp(overrides: Partial<AdminDeveloperApp> = {}): AdminDeveloperApp {
+  const app = buildDeveloperApp({ current_user_role: null, permissions: permissionsOf(null) });
   return {
-    ...buildDeveloperApp({ current_user_role: null, permissions: permissionsOf(null) }),
+    ...app,
+    sandbox: app.sandbox ? { ...app.sandbox, provider_app_id: 8123 } : null,
     listing_name: null,
     legacy: false,
     allowed_cors_domains: '',

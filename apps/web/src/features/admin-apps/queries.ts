@@ -2,6 +2,7 @@ import type { AdminDeveloperApp, AdminUpdateDeveloperAppRequest } from '@lintel/
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { type UploadProgress, upload } from '../../api/upload';
+import { auditKeys } from '../audit/queries';
 import { developerAppKeys } from '../developer-apps/queries';
 
 export const adminAppKeys = {
@@ -21,10 +22,16 @@ export function useAdminApp(id: number) {
   });
 }
 
-/** The admin's answer is the app: keep it, and let the developer screens read theirs afresh. */
+/** Every admin change writes audit events: the trails (the app page's among them) read afresh. */
+function refreshTrail(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: auditKeys.lists() });
+}
+
+/** The admin's answer is the app: keep it, and let the developer screens and the trail read theirs afresh. */
 function storeApp(queryClient: QueryClient, app: AdminDeveloperApp): void {
   queryClient.setQueryData(adminAppKeys.detail(app.id), app);
   void queryClient.invalidateQueries({ queryKey: developerAppKeys.detail(app.id) });
+  void refreshTrail(queryClient);
 }
 
 export type AdminAppChanges = AdminUpdateDeveloperAppRequest['developer_app'];
@@ -36,6 +43,23 @@ export function useUpdateAdminApp(id: number) {
     mutationFn: (changes: AdminAppChanges) =>
       call('PATCH /api/v1/admin/developer_apps/:id', { params: { id }, body: { developer_app: changes } }),
     onSuccess: (app) => storeApp(queryClient, app),
+  });
+}
+
+/**
+ * Soft delete (the server answers 204, as every DELETE does): the page reads the app afresh, so it shows
+ * the DELETED marker before the mutation settles.
+ */
+export function useDeleteAdminApp(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('DELETE /api/v1/admin/developer_apps/:id', { params: { id } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminAppKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: developerAppKeys.detail(id) }),
+        refreshTrail(queryClient),
+      ]),
   });
 }
 
@@ -85,6 +109,9 @@ export function useCreateContact(id: number) {
   return useMutation({
     mutationFn: (contact: { name: string; email: string }) =>
       call('POST /api/v1/admin/developer_apps/:id/contacts', { params: { id }, body: { contact } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminAppKeys.detail(id) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminAppKeys.detail(id) });
+      void refreshTrail(queryClient);
+    },
   });
 }
