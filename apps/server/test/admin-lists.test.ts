@@ -436,6 +436,9 @@ describe('GET /api/v1/admin/developers', () => {
       .set({ company_name: 'Aardvark' })
       .where('id', '=', bea.id)
       .execute();
+    // Company sorts by the spec's key companyName (spec 1 §2); company_name is its alias, same order.
+    expect(await names('companyName')).toEqual(['Bea', 'Ann']);
+    expect(await names('-companyName')).toEqual(['Ann', 'Bea']);
     expect(await names('company_name')).toEqual(['Bea', 'Ann']);
     expect(await names('-company_name')).toEqual(['Ann', 'Bea']);
     await runtime.database.db

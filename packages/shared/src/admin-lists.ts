@@ -83,7 +83,14 @@ export const adminDeveloperRow = z.object({
 });
 export type AdminDeveloperRow = z.infer<typeof adminDeveloperRow>;
 
-export const ADMIN_DEVELOPER_SORT_KEYS = ['name', 'company_name', 'email', 'platform_id'] as const;
+/** Sort keys of the admin developers list: Company is `companyName` (spec 1 §2), `company_name` its alias. */
+export const ADMIN_DEVELOPER_SORT_KEYS = [
+  'name',
+  'companyName',
+  'company_name',
+  'email',
+  'platform_id',
+] as const;
 export type AdminDeveloperSortKey = (typeof ADMIN_DEVELOPER_SORT_KEYS)[number];
 
 /** The developers list searches name, company, e-mail and platform id; the owner picker uses only this. */

@@ -27,7 +27,7 @@ function tableProps(overrides: Partial<DataTableProps<Row>> = {}): DataTableProp
     page: 1,
     onPageChange: vi.fn(),
     sort: null,
-    onSortChange: vi.fn(),
+    onSortToggle: vi.fn(),
     ...overrides,
   };
 }
@@ -91,7 +91,7 @@ function Harness({
         page={list.page}
         onPageChange={list.setPage}
         sort={list.sort}
-        onSortChange={list.setSort}
+        onSortToggle={list.toggleSort}
       />
     </>
   );
@@ -102,23 +102,34 @@ function nameHeader() {
 }
 
 describe('DataTable', () => {
-  it('cycles a sortable header ascending → descending → cleared', async () => {
-    const onSortChange = vi.fn();
-    const props = tableProps({ rows: [{ id: 1, name: 'a' }], total: 1, onSortChange });
+  it('shows the sort on the headers and reports a click with the column key', async () => {
+    const onSortToggle = vi.fn();
+    const props = tableProps({ rows: [{ id: 1, name: 'a' }], total: 1, onSortToggle });
     const { user, rerender } = renderWithProviders(<DataTable {...props} sort={null} />);
     expect(nameHeader()).toHaveAttribute('aria-sort', 'none');
     await user.click(within(nameHeader()).getByRole('button'));
-    expect(onSortChange).toHaveBeenLastCalledWith('name');
+    expect(onSortToggle).toHaveBeenLastCalledWith('name');
 
     rerender(<DataTable {...props} sort="name" />);
     expect(nameHeader()).toHaveAttribute('aria-sort', 'ascending');
-    await user.click(within(nameHeader()).getByRole('button'));
-    expect(onSortChange).toHaveBeenLastCalledWith('-name');
-
     rerender(<DataTable {...props} sort="-name" />);
     expect(nameHeader()).toHaveAttribute('aria-sort', 'descending');
     await user.click(within(nameHeader()).getByRole('button'));
-    expect(onSortChange).toHaveBeenLastCalledWith(null);
+    expect(onSortToggle).toHaveBeenCalledTimes(2);
+    expect(onSortToggle).toHaveBeenLastCalledWith('name');
+  });
+
+  it('cycles a header ascending → descending → cleared through the list state', async () => {
+    const requests: Request[] = [];
+    const { user } = renderHarness({ total: 5, requests });
+    const click = () => user.click(within(nameHeader()).getByRole('button'));
+    await click();
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'ascending');
+    await click();
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'descending');
+    await click();
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'none');
+    expect(requests.map((request) => request.sort)).toEqual([null, 'name', '-name', null]);
   });
 
   it('has no sort button on a column without a sort key', () => {

@@ -1,4 +1,4 @@
-import { nextSort, sortDirection, totalPages } from '@lintel/shared';
+import { sortDirection, totalPages } from '@lintel/shared';
 import { Alert, Center, Group, Loader, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
@@ -27,8 +27,10 @@ export interface DataTableProps<T, K extends string = string> {
   perPage: number;
   page: number;
   onPageChange: (page: number) => void;
+  /** The sort the rows are in (a default one included): the headers' aria-sort and icons show it. */
   sort: string | null;
-  onSortChange: (sort: string | null) => void;
+  /** A click on a sortable header; the list's state decides the next sort (`useListState().toggleSort`). */
+  onSortToggle: (key: K) => void;
   loading?: boolean;
   error?: unknown;
   emptyText?: ReactNode;
@@ -40,8 +42,8 @@ export interface DataTableProps<T, K extends string = string> {
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
- * A server-side table: sortable headers cycle ascending → descending → cleared (spec 1 §4), and the
- * pager never offers a page outside 1..totalPages.
+ * A server-side table: sortable headers show the current sort and report clicks (the list state runs
+ * the spec 1 §4 cycle), and the pager never offers a page outside 1..totalPages.
  */
 export function DataTable<T, K extends string = string>({
   label,
@@ -53,7 +55,7 @@ export function DataTable<T, K extends string = string>({
   page,
   onPageChange,
   sort,
-  onSortChange,
+  onSortToggle,
   loading = false,
   error,
   emptyText,
@@ -84,7 +86,7 @@ export function DataTable<T, K extends string = string>({
         scope="col"
         aria-sort={direction ? ariaSort[direction] : 'none'}
       >
-        <UnstyledButton className={classes.sortButton} onClick={() => onSortChange(nextSort(sort, sortKey))}>
+        <UnstyledButton className={classes.sortButton} onClick={() => onSortToggle(sortKey)}>
           <Group gap={4} wrap="nowrap">
             <Text fw={700} fz="sm" span>
               {column.header}

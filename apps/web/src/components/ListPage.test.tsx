@@ -24,6 +24,7 @@ const listOptions = {
 
 const columns: DataTableColumn<Thing, (typeof SORT_KEYS)[number]>[] = [
   { id: 'name', header: 'Name', sortKey: 'name', render: (row) => row.name },
+  { id: 'created', header: 'Created', sortKey: 'created_at', render: () => 'N/A' },
   { id: 'id', header: 'Id', render: (row) => row.id },
 ];
 
@@ -97,6 +98,7 @@ function lastRequest(fetchMock: ReturnType<typeof mockFetch>) {
 
 const routes = [{ path: '/things', element: <ThingsPage /> }];
 const nameHeader = () => screen.getByRole('columnheader', { name: /Name/ });
+const createdHeader = () => screen.getByRole('columnheader', { name: /Created/ });
 const search = (router: ReturnType<typeof renderRoutes>['router']) =>
   new URLSearchParams(router.state.location.search);
 
@@ -109,12 +111,13 @@ describe('URL-backed list state', () => {
     expect(nameHeader()).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
-    // -name → cleared: the URL says "no sort" (not the default) and the page goes back to 1.
+    // -name → cleared: back to the list's default sort, and the page goes back to 1.
     await user.click(within(nameHeader()).getByRole('button'));
-    await waitFor(() => expect(lastRequest(fetchMock)).toMatchObject({ page: '1', sort: [] }));
-    expect(router.state.location.search).toBe('?sort=');
+    await waitFor(() => expect(lastRequest(fetchMock)).toMatchObject({ page: '1', sort: ['-created_at'] }));
+    expect(router.state.location.search).toBe('');
     expect(router.state.historyAction).toBe('PUSH');
     expect(nameHeader()).toHaveAttribute('aria-sort', 'none');
+    expect(createdHeader()).toHaveAttribute('aria-sort', 'descending');
 
     await user.click(within(nameHeader()).getByRole('button'));
     await waitFor(() => expect(lastRequest(fetchMock)).toMatchObject({ page: '1', sort: ['name'] }));
@@ -131,6 +134,34 @@ describe('URL-backed list state', () => {
     expect(lastRequest(reloaded)).toMatchObject({ page: '3', sort: ['name'] });
     expect(nameHeader()).toHaveAttribute('aria-sort', 'ascending');
     expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('cycles the default-sorted column from ascending: the cycle counts from the URL, not the default', async () => {
+    const fetchMock = serveThings(5);
+    const { user, router } = renderRoutes(routes, '/things');
+    expect(await screen.findByText('Thing 1')).toBeInTheDocument();
+    // The default (-created_at, not in the URL) is shown as the active sort.
+    expect(lastRequest(fetchMock)).toMatchObject({ sort: ['-created_at'] });
+    expect(createdHeader()).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(within(createdHeader()).getByRole('button'));
+    await waitFor(() => expect(lastRequest(fetchMock)).toMatchObject({ sort: ['created_at'] }));
+    expect(router.state.location.search).toBe('?sort=created_at');
+    expect(createdHeader()).toHaveAttribute('aria-sort', 'ascending');
+
+    // Descending is the default too, yet it stays in the URL so that the next click clears it.
+    await user.click(within(createdHeader()).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=-created_at'));
+    expect(lastRequest(fetchMock)).toMatchObject({ sort: ['-created_at'] });
+    expect(createdHeader()).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(within(createdHeader()).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(createdHeader()).toHaveAttribute('aria-sort', 'descending');
+
+    // A cleared sort starts the cycle again: ascending.
+    await user.click(within(createdHeader()).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=created_at'));
   });
 
   it('goes back to the previous page and sort with the back button', async () => {

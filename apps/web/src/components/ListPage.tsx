@@ -148,7 +148,7 @@ export function ListPage<T, K extends string, F>(props: ListPageProps<T, K, F>) 
         page={list.page}
         onPageChange={list.setPage}
         sort={list.sort}
-        onSortChange={list.setSort}
+        onSortToggle={list.toggleSort}
         loading={query.isFetching}
         error={query.error ?? undefined}
         emptyText={empty}

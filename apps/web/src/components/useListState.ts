@@ -3,6 +3,7 @@ import {
   isFetchablePage,
   MAX_ID,
   MAX_PER_PAGE,
+  nextSort,
   type SortValue,
   totalPages,
 } from '@lintel/shared';
@@ -76,7 +77,7 @@ export const urlFilter = {
 export interface ListStateOptions<K extends string, F> {
   /** The keys the list's columns sort by (the server's, from packages/shared where declared). */
   sortKeys?: readonly K[];
-  /** The sort when the URL names none; clearing it is written as `?sort=`. */
+  /** The sort when the URL names none; clearing the sort returns to it. */
   defaultSort?: SortValue<K> | null;
   /** Rows asked for per page until the server's Per-Page header says otherwise. */
   perPage?: number;
@@ -99,6 +100,7 @@ export interface SetFilterOptions {
 export interface ListState<K extends string = string, F = Record<string, never>> {
   page: number;
   perPage: number;
+  /** The sort the list is shown in: the URL's, else the default. */
   sort: SortValue<K> | null;
   filters: F;
   /** Pages known from the last answer for these filters; unknown (Infinity) before it. */
@@ -107,8 +109,13 @@ export interface ListState<K extends string = string, F = Record<string, never>>
   params: ListParams<SortValue<K>, F>;
   /** Moves to a page (a new history entry); pages outside 1..pages are ignored, never fetched. */
   setPage: (page: number) => void;
-  /** A new sort (ascending → descending → none) reloads from page 1; an unknown key is ignored. */
+  /** A new sort (null: back to the default) reloads from page 1; an unknown key is ignored. */
   setSort: (sort: string | null) => void;
+  /**
+   * A click on a column's header: ascending → descending → cleared (spec 1 §4), counted from the sort
+   * the URL names, not the default, so the first click on any column sorts it ascending.
+   */
+  toggleSort: (key: string) => void;
   /** A new filter value reloads from page 1. */
   setFilter: <P extends keyof F>(key: P, value: F[P], options?: SetFilterOptions) => void;
   /** Records the paging of an answer: the server's per-page wins over ours, the page is clamped. */
@@ -133,7 +140,6 @@ function readSort<K extends string>(
   defaultSort: SortValue<K> | null,
 ): SortValue<K> | null {
   if (raw === null) return defaultSort;
-  if (raw === '') return null;
   const key = raw.startsWith('-') ? raw.slice(1) : raw;
   return sortKeys.some((known) => known === key) ? (raw as SortValue<K>) : defaultSort;
 }
@@ -160,6 +166,8 @@ export function useListState<K extends string = never, F extends object = Record
   const urlPage = positiveInt(searchParams.get(PAGE), MAX_ID) ?? 1;
   const urlPerPage = positiveInt(searchParams.get(PER_PAGE), MAX_PER_PAGE) ?? defaultPerPage;
   const sort = readSort(searchParams.get(SORT), sortKeys, defaultSort);
+  // What the user chose: the header cycle continues from it, never from the default.
+  const chosenSort = readSort(searchParams.get(SORT), sortKeys, null);
 
   // The filters as the URL writes them: equal signatures mean equal filters (and the same stable object).
   const signature = JSON.stringify(
@@ -218,12 +226,15 @@ export function useListState<K extends string = never, F extends object = Record
       if (target !== null && valid === null) return;
       update((next) => {
         next.delete(PAGE);
-        if (valid === defaultSort) next.delete(SORT);
-        else next.set(SORT, valid ?? '');
+        // Written even when it equals the default, so that the next click continues the cycle.
+        if (valid === null) next.delete(SORT);
+        else next.set(SORT, valid);
       }, false);
     },
-    [sortKeys, defaultSort, update],
+    [sortKeys, update],
   );
+
+  const toggleSort = useCallback((key: string) => setSort(nextSort(chosenSort, key)), [chosenSort, setSort]);
 
   const setFilter = useCallback(
     <P extends keyof F>(key: P, value: F[P], { replace = false }: SetFilterOptions = {}) => {
@@ -264,7 +275,19 @@ export function useListState<K extends string = never, F extends object = Record
   const params = useMemo(() => ({ page, perPage, sort, filters }), [page, perPage, sort, filters]);
 
   return useMemo(
-    () => ({ page, perPage, sort, filters, pages, params, setPage, setSort, setFilter, syncPaging }),
-    [page, perPage, sort, filters, pages, params, setPage, setSort, setFilter, syncPaging],
+    () => ({
+      page,
+      perPage,
+      sort,
+      filters,
+      pages,
+      params,
+      setPage,
+      setSort,
+      toggleSort,
+      setFilter,
+      syncPaging,
+    }),
+    [page, perPage, sort, filters, pages, params, setPage, setSort, toggleSort, setFilter, syncPaging],
   );
 }

@@ -63,6 +63,7 @@ const DEVELOPER_COLUMNS = ['id', 'name', 'company_name', 'email', 'platform_id']
 
 const developerSortColumns = {
   name: 'name',
+  companyName: 'company_name',
   company_name: 'company_name',
   email: 'email',
   platform_id: 'platform_id',

@@ -68,7 +68,7 @@ describe('AdminDeveloperAppsPage', () => {
     ).toBeInTheDocument();
   });
 
-  it('cycles a column sort ascending → descending → none, back on page 1', async () => {
+  it('cycles a column sort ascending → descending → back to the default, back on page 1', async () => {
     const fetchMock = mockFetch((url) => (isList(url) ? answer(120) : undefined));
     const { user, router } = renderRoutes(routes, '/admin/developer_apps?page=2');
     await screen.findByRole('link', { name: 'Roof Sync' });
@@ -82,8 +82,26 @@ describe('AdminDeveloperAppsPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?sort=-internal_name'));
     expect(lastCall(fetchMock, isList)).toContain('sort[]=-internal_name');
     await user.click(header());
-    await waitFor(() => expect(router.state.location.search).toBe('?sort='));
-    await waitFor(() => expect(lastCall(fetchMock, isList)).not.toContain('sort[]'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(lastCall(fetchMock, isList)).toContain('sort[]=-created_at'));
+  });
+
+  it('sorts the default-sorted Created At column ascending on the first click', async () => {
+    const fetchMock = mockFetch((url) => (isList(url) ? answer(120) : undefined));
+    const { user, router } = renderRoutes(routes, '/admin/developer_apps');
+    await screen.findByRole('link', { name: 'Roof Sync' });
+    expect(lastCall(fetchMock, isList)).toContain('sort[]=-created_at');
+    const column = () => screen.getByRole('columnheader', { name: /Created At/ });
+    expect(column()).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(column()).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=created_at'));
+    await waitFor(() => expect(lastCall(fetchMock, isList)).toContain('sort[]=created_at'));
+    expect(column()).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(column()).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=-created_at'));
+    expect(column()).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(column()).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it("looks owners up by e-mail as you type and filters by the chosen one ('Created By')", async () => {

@@ -56,8 +56,9 @@ describe('AdminDevelopersPage', () => {
       within(screen.getByRole('link', { name: 'Bea' }).closest('tr') as HTMLElement).getByText('N/A'),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Company/ }));
-    await waitFor(() => expect(router.state.location.search).toBe('?search=ann&sort=company_name'));
-    await waitFor(() => expect(lastList(fetchMock)).toContain('sort[]=company_name'));
+    // The spec's key for Company (spec 1 §2).
+    await waitFor(() => expect(router.state.location.search).toBe('?search=ann&sort=companyName'));
+    await waitFor(() => expect(lastList(fetchMock)).toContain('sort[]=companyName'));
     await user.click(screen.getByRole('button', { name: /Platform ID/ }));
     await waitFor(() => expect(lastList(fetchMock)).toContain('sort[]=platform_id'));
   });

@@ -44,7 +44,7 @@ export function AdminDevelopersPage() {
       {
         id: 'company',
         header: t('adminLists.developers.columns.company'),
-        sortKey: 'company_name',
+        sortKey: 'companyName',
         render: (row) => row.company_name,
       },
       {

@@ -91,6 +91,23 @@ describe('AdminReviewQueuePage', () => {
     await waitFor(() => expect(lastList(fetchMock)).toContain('sort[]=internal_name'));
   });
 
+  it('sorts In Review At ascending on the first click although it is the default, then descending', async () => {
+    const fetchMock = mockFetch((url) => (isList(url) ? answer : undefined));
+    const { user, router } = renderRoutes(routes, '/admin/review_queue');
+    await screen.findByRole('link', { name: 'Roof Sync' });
+    const column = () => screen.getByRole('columnheader', { name: /In Review At/ });
+    await user.click(within(column()).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=in_review_at'));
+    expect(column()).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(column()).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=-in_review_at'));
+    await waitFor(() => expect(lastList(fetchMock)).toContain('sort[]=-in_review_at'));
+    expect(column()).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(column()).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(column()).toHaveAttribute('aria-sort', 'ascending');
+  });
+
   it('says "An error occurred" when the list fails', async () => {
     mockFetch((url) => (isList(url) ? errorBody(500, 'internal', 'Boom') : undefined));
     renderRoutes(routes, '/admin/review_queue');

@@ -38,7 +38,7 @@ export function AppAuditEvents({ appId }: { appId: number }) {
         page={page}
         onPageChange={setPage}
         sort={null}
-        onSortChange={() => undefined}
+        onSortToggle={() => undefined}
         loading={query.isFetching}
         error={query.error ?? undefined}
         emptyText={t('audit.appEvents.empty')}

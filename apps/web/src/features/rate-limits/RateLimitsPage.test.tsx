@@ -168,6 +168,27 @@ describe('RateLimitsPage', () => {
     );
   });
 
+  it("alerts a failed retrieve's server message once per failure, keeping the error on the page", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    mockFetch((url) => {
+      if (url === base) return { body: { data: SERVERS } };
+      if (url.startsWith(`${base}/`)) return errorBody(502, 'bad_gateway', 'Quota minder unreachable');
+      return undefined;
+    });
+    const { user } = renderRoutes(routes, '/admin/rate_limits');
+    const retrieve = await screen.findByRole('button', { name: 'Retrieve buckets' });
+    await user.click(retrieve);
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Quota minder unreachable'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Quota minder unreachable');
+    // Re-renders (typing in the form) do not alert again.
+    const form = screen.getByRole('form', { name: 'Add bucket' });
+    await user.type(within(form).getByLabelText(/^Name/), 'Acme');
+    expect(alert).toHaveBeenCalledTimes(1);
+    // A second failed retrieve is a second alert.
+    await user.click(screen.getByRole('button', { name: 'Retrieve buckets' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledTimes(2));
+  });
+
   it('shows the forbidden page when the server refuses', async () => {
     mockFetch(() => errorBody(403, 'forbidden', 'Forbidden'));
     renderRoutes(routes, '/admin/rate_limits');

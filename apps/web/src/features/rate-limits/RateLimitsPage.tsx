@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { sectionErrorMessage } from '../../api/errorText';
@@ -97,6 +97,16 @@ function ServerBuckets({
   const create = useCreateBucket(server);
   const [formKey, setFormKey] = useState(0);
   const alertFailure = useFailureAlert();
+
+  // A failed retrieve is a failed bucket call too: its message goes to an alert once per failure
+  // (spec 1 §8), the banner below keeps the page from being blank. A failure cached from an earlier
+  // visit (older than this view) is not announced again.
+  const announcedAt = useRef(Date.now());
+  useEffect(() => {
+    if (!buckets.error || buckets.errorUpdatedAt < announcedAt.current) return;
+    announcedAt.current = buckets.errorUpdatedAt + 1;
+    alertFailure(buckets.error);
+  }, [buckets.error, buckets.errorUpdatedAt, alertFailure]);
 
   const add = (values: BucketFormValues) => {
     if (!window.confirm(t('rateLimits.confirm.create', { name: values.name, server }))) return;
