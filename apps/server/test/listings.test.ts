@@ -227,7 +227,7 @@ describe('the review state machine (spec 3 §4)', () => {
     const early = await adminPatch(platformAdmin, draft.id, { approval_state: 'approved' });
     expect(early.statusCode).toBe(422);
     expect(errorOf(early).details[0]).toMatchObject({
-      path: 'submission.approval_state',
+      path: 'approval_state',
       code: 'invalid',
     });
 
@@ -247,11 +247,11 @@ describe('the review state machine (spec 3 §4)', () => {
     expect(errorOf(edit).message).toMatch(/withdraw it first/i);
     const twice = await patch(owner, draft.id, { state: 'in_review' });
     expect(twice.statusCode).toBe(422);
-    expect(errorOf(twice).details[0]).toMatchObject({ path: 'submission.state', code: 'invalid' });
+    expect(errorOf(twice).details[0]).toMatchObject({ path: 'state', code: 'invalid' });
     const devApproves = await patch(owner, draft.id, { approval_state: 'approved' });
     expect(devApproves.statusCode).toBe(422);
     expect(errorOf(devApproves).details[0]).toMatchObject({
-      path: 'submission.approval_state',
+      path: 'approval_state',
       code: 'unknown_field',
     });
     expect((await rowOf(draft.id)).state).toBe('in_review');

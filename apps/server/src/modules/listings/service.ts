@@ -194,14 +194,14 @@ export class ListingService {
       if (!actor.admin && !actor.canSubmit)
         throw errors.forbidden('You are not allowed to submit this listing.');
       if (state === 'in_review') {
-        throw errors.field('submission.state', 'invalid', 'is already in review', {
+        throw errors.field('state', 'invalid', 'is already in review', {
           from: state,
           to: 'in_review',
         });
       }
     }
     if (changes.state === 'draft' && state !== 'in_review') {
-      throw errors.field('submission.state', 'invalid', 'can only withdraw a listing that is in review', {
+      throw errors.field('state', 'invalid', 'can only withdraw a listing that is in review', {
         from: state,
         to: 'draft',
       });
@@ -209,7 +209,7 @@ export class ListingService {
     if (changes.approval_state) {
       if (state !== 'in_review') {
         throw errors.field(
-          'submission.approval_state',
+          'approval_state',
           'invalid',
           `can only be given to a listing in review (this one is ${state.replace('_', ' ')})`,
           { from: state, to: changes.approval_state },
@@ -270,29 +270,29 @@ export class ListingService {
         }
       });
     };
-    await check('submission.category_ids', 'listing_categories', changes.category_ids);
-    await check('submission.region_ids', 'listing_regions', changes.region_ids);
-    await check('submission.country_ids', 'listing_countries', changes.country_ids);
-    await check('submission.product_tool_ids', 'product_tools', changes.product_tool_ids);
+    await check('category_ids', 'listing_categories', changes.category_ids);
+    await check('region_ids', 'listing_regions', changes.region_ids);
+    await check('country_ids', 'listing_countries', changes.country_ids);
+    await check('product_tool_ids', 'product_tools', changes.product_tool_ids);
     const q = changes.security_questionnaire;
     if (q) {
       if (q.headquarters_country_id != null) {
         const known = await repo.existingIds(trx, 'listing_countries', [q.headquarters_country_id]);
         if (!known.has(q.headquarters_country_id)) {
           details.push({
-            path: 'submission.security_questionnaire.headquarters_country_id',
+            path: 'security_questionnaire.headquarters_country_id',
             code: 'invalid_choice',
             message: `${q.headquarters_country_id} does not exist`,
           });
         }
       }
       await check(
-        'submission.security_questionnaire.data_processing_country_ids',
+        'security_questionnaire.data_processing_country_ids',
         'listing_countries',
         q.data_processing_country_ids,
       );
       await check(
-        'submission.security_questionnaire.security_standard_ids',
+        'security_questionnaire.security_standard_ids',
         'security_standards',
         q.security_standard_ids,
       );
