@@ -268,6 +268,42 @@ describe('media checked by content (spec 3 §5)', () => {
     await vi.waitFor(async () => expect(await storedFileCount(runtime)).toBe(before - 1));
   });
 
+  it('gives each screenshot its own description when only some have one (the indexes are kept)', async () => {
+    const team = await appWithTeam(runtime);
+    const draft = await draftOf(team);
+    const response = await send(team.clients.owner, draft.id, [
+      file('submission[pictures_attributes][0][file]', 'first.png', pngOf(1280, 720)),
+      { name: 'submission[pictures_attributes][0][description]', value: 'The first' },
+      file('submission[pictures_attributes][1][file]', 'second.png', pngOf(1280, 720)),
+      file('submission[pictures_attributes][2][file]', 'third.png', pngOf(1280, 720)),
+      { name: 'submission[pictures_attributes][2][description]', value: 'The third' },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const described = Object.fromEntries(
+      response
+        .json()
+        .pictures.map((p: { original_filename: string; description: string | null }) => [
+          p.original_filename,
+          p.description,
+        ]),
+    );
+    expect(described).toEqual({ 'first.png': 'The first', 'second.png': null, 'third.png': 'The third' });
+  });
+
+  it('refuses a description at an index no file or stored screenshot fills, storing nothing', async () => {
+    const team = await appWithTeam(runtime);
+    const draft = await draftOf(team);
+    const before = await storedFileCount(runtime);
+    const response = await send(team.clients.owner, draft.id, [
+      file('submission[pictures_attributes][0][file]', 'first.png', pngOf(1280, 720)),
+      { name: 'submission[pictures_attributes][1][description]', value: 'Whose?' },
+    ]);
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).details[0]?.path).toMatch(/^pictures_attributes\.1/);
+    await vi.waitFor(async () => expect(await storedFileCount(runtime)).toBe(before));
+    expect(await mediaCount(draft.id)).toBe(0);
+  });
+
   it('refuses more than 10 screenshots in one listing', async () => {
     const team = await appWithTeam(runtime);
     const parts = Array.from({ length: 11 }, (_, index) =>
