@@ -476,6 +476,52 @@ describe('the review state machine (spec 3 §4)', () => {
     expect(paths).toContain('security_questionnaire.has_sso_support');
   });
 
+  it('needs the company legal name on submit when the questionnaire is shown, even if the key was never saved', async () => {
+    const team = await appWithTeam(runtime);
+    const draft = await completeListing(team);
+    const ref = await referenceIds(team.clients.owner);
+    const country = ref.regions[0]?.countries[0]?.id;
+    const answers = Object.fromEntries(
+      [
+        'has_subprocessors',
+        'has_sensitive_data',
+        'has_security_contact',
+        'has_security_audits',
+        'has_security_standards',
+        'has_penetration_testing',
+        'can_notify_platform',
+        'has_disclosure_program',
+        'has_bug_bounty_program',
+        'has_data_encryption_at_rest',
+        'has_data_encryption_in_transit',
+        'has_sso_support',
+        'has_saml_support',
+        'has_mfa_support',
+        'has_fas_support',
+      ].map((question) => [question, false]),
+    );
+    // Every other answer is given: company_legal_name alone is missing, as a key.
+    const saved = await patch(team.clients.owner, draft.id, {
+      security_questionnaire_visible: true,
+      security_questionnaire: {
+        ...answers,
+        headquarters_country_id: country,
+        data_processing_country_ids: [country],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const response = await patch(team.clients.owner, draft.id, { state: 'in_review' });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).details).toEqual([
+      expect.objectContaining({
+        path: 'security_questionnaire.company_legal_name',
+        code: 'required',
+        message: 'This field is required',
+      }),
+    ]);
+    expect((await rowOf(draft.id)).state).toBe('draft');
+  });
+
   it('needs a production version of its own app, newer than the published one', async () => {
     const team = await appWithTeam(runtime);
     const draft = await completeListing(team);
