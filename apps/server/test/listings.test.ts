@@ -555,6 +555,51 @@ describe('the review state machine (spec 3 §4)', () => {
     }
   });
 
+  it('lets only platform employees turn create-lead contact on; others keep or clear it', async () => {
+    const team = await appWithTeam(runtime);
+    const { owner, platformAdmin } = team.clients;
+    const draft = (await save(owner, team.app.id, { tagline: 'Before' })).json();
+
+    // A collaborator, and a platform administrator who is not an employee, are refused; nothing changes.
+    const byOwner = await patch(owner, draft.id, { tagline: 'After', create_lead: true });
+    const byAdmin = await adminPatch(platformAdmin, draft.id, { create_lead: true });
+    for (const refused of [byOwner, byAdmin]) {
+      expect(refused.statusCode).toBe(422);
+      expect(errorOf(refused).details).toEqual([
+        {
+          path: 'create_lead',
+          code: 'invalid_choice',
+          message: 'Only platform employees can choose to create a direct lead',
+        },
+      ]);
+    }
+    expect(await rowOf(draft.id)).toMatchObject({ tagline: 'Before', create_lead: false });
+
+    await runtime.database.db
+      .updateTable('users')
+      .set({ is_employee: true })
+      .where('id', '=', team.users.platformAdmin.id)
+      .execute();
+    const byEmployee = await adminPatch(platformAdmin, draft.id, {
+      create_lead: true,
+      contact_us_email: null,
+      learn_how_url: null,
+    });
+    expect(byEmployee.statusCode, byEmployee.body).toBe(200);
+    expect(byEmployee.json().create_lead).toBe(true);
+
+    // The collaborators keep editing the listing the employee set up, and may switch create-lead off.
+    const kept = await patch(owner, draft.id, { tagline: 'Kept', create_lead: true });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ tagline: 'Kept', create_lead: true });
+    const cleared = await patch(owner, draft.id, {
+      create_lead: false,
+      contact_us_email: 'sales@acme.example',
+    });
+    expect(cleared.json().create_lead).toBe(false);
+    expect((await patch(owner, draft.id, { create_lead: true })).statusCode).toBe(422);
+  });
+
   it('lets platform administrators save any listing and switch marketplace_enabled', async () => {
     const team = await appWithTeam(runtime);
     const created = await team.clients.platformAdmin.request({

@@ -319,6 +319,9 @@ describe('the tab schemas (spec 3 §5)', () => {
     ).toBe('maxCategories');
     expect(listingMessageFor({ code: 'file_type', path: 'submission.small_logo' }).key).toBe('fileType');
     expect(listingMessageFor({ code: 'required', path: 'region_or_country' }).key).toBe('regionOrCountry');
+    expect(listingMessageFor({ code: 'invalid_choice', path: 'create_lead' }).key).toBe(
+      'createLeadEmployeesOnly',
+    );
     expect(
       listingMessageFor({
         code: 'invalid',

@@ -4,6 +4,7 @@ import { detailsFromIssues } from '@lintel/shared';
 import {
   type adminSubmissionRequest,
   completeListingSchema,
+  listingMessage,
   type submissionRequest,
 } from '@lintel/shared/listing';
 import type { z } from 'zod';
@@ -147,6 +148,7 @@ export class ListingService {
         if (latest && latest.state !== 'published') target = await repo.findForUpdate(trx, latest.id);
       }
       this.checkTransition(actor, target, changes);
+      await this.checkCreateLead(trx, actor, appId, target, changes);
 
       let created = false;
       if (!target || target.state === 'published') {
@@ -219,6 +221,24 @@ export class ListingService {
     if (!actor.admin && state === 'in_review' && changes.state !== 'draft') {
       throw errors.conflict('This listing is in review: withdraw it first to make changes.');
     }
+  }
+
+  /**
+   * Create-lead contact is offered to platform employees only (spec 3 §6), whatever the route: anyone
+   * else may keep it on a listing an employee set up, or turn it off, but not turn it on.
+   */
+  private async checkCreateLead(
+    trx: Db,
+    actor: ListingActor,
+    appId: number,
+    target: SubmissionRow | undefined,
+    changes: SubmissionChangesInput,
+  ): Promise<void> {
+    if (changes.create_lead !== true || actor.user.is_employee) return;
+    // Without a target the save copies the published listing: its value is the one kept.
+    const current = target ?? (await repo.published(trx, appId));
+    if (current?.create_lead === true) return;
+    throw errors.field('create_lead', 'invalid_choice', listingMessage('createLeadEmployeesOnly'));
   }
 
   /** A new draft: a copy of the published listing when there is one (its content and media), else empty. */
