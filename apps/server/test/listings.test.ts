@@ -555,6 +555,94 @@ describe('the review state machine (spec 3 §4)', () => {
     }
   });
 
+  it('sets "show in concierge" and the admin message on a published listing in place, audited', async () => {
+    const team = await appWithTeam(runtime);
+    const { owner, platformAdmin } = team.clients;
+    const draft = await completeListing(team);
+    await patch(owner, draft.id, { state: 'in_review' });
+    await adminPatch(platformAdmin, draft.id, { approval_state: 'approved', admin_message: 'Welcome' });
+    const count = async () =>
+      (
+        await runtime.database.db
+          .selectFrom('marketplace_submissions')
+          .select('id')
+          .where('developer_app_id', '=', team.app.id)
+          .execute()
+      ).length;
+
+    // What the admin footer's switch sends: the flag alone.
+    const concierge = await adminPatch(platformAdmin, draft.id, { is_concierge_app: true });
+    expect(concierge.statusCode, concierge.body).toBe(200);
+    expect(concierge.json()).toMatchObject({
+      id: draft.id,
+      state: 'published',
+      approval_state: 'approved',
+      is_concierge_app: true,
+    });
+    const message = await adminPatch(platformAdmin, draft.id, { admin_message: 'Featured this month' });
+    expect(message.json()).toMatchObject({ id: draft.id, admin_message: 'Featured this month' });
+    // The admin create route, which saves onto the app's newest submission, does the same.
+    const viaCreate = await platformAdmin.request({
+      method: 'POST',
+      url: `/api/v1/admin/developer_apps/${team.app.id}/submissions`,
+      payload: { submission: { is_concierge_app: false } },
+    });
+    expect(viaCreate.json()).toMatchObject({ id: draft.id, state: 'published', is_concierge_app: false });
+    await adminPatch(platformAdmin, draft.id, { is_concierge_app: true });
+    expect(await count()).toBe(1);
+    const app = (await owner.request({ method: 'GET', url: `/api/v1/developer_apps/${team.app.id}` })).json();
+    expect(app.published_app).toMatchObject({ id: draft.id });
+    expect(app.unpublished_app).toBeNull();
+    const events = await runtime.database.db
+      .selectFrom('listing_review_events')
+      .select('state')
+      .where('developer_app_id', '=', team.app.id)
+      .execute();
+    expect(events.map((e) => e.state)).toEqual(['submitted', 'approved']);
+    const audit = await runtime.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'subject_id', 'actor_id', 'changes'])
+      .where('developer_app_id', '=', team.app.id)
+      .where('action', '=', 'marketplace_listing.updated')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'marketplace_listing.updated',
+        subject_id: String(draft.id),
+        actor_id: team.users.platformAdmin.id,
+        changes: { before: { is_concierge_app: false }, after: { is_concierge_app: true } },
+      },
+      expect.objectContaining({
+        changes: { before: { admin_message: 'Welcome' }, after: { admin_message: 'Featured this month' } },
+      }),
+      expect.objectContaining({
+        changes: { before: { is_concierge_app: true }, after: { is_concierge_app: false } },
+      }),
+      expect.objectContaining({
+        changes: { before: { is_concierge_app: false }, after: { is_concierge_app: true } },
+      }),
+    ]);
+
+    // Content with the flag is content: it waits for review in a new draft, the live listing unchanged.
+    const content = await adminPatch(platformAdmin, draft.id, {
+      tagline: 'Reviewed first',
+      is_concierge_app: false,
+    });
+    expect(content.statusCode, content.body).toBe(200);
+    expect(content.json()).toMatchObject({
+      state: 'draft',
+      approval_state: 'unreviewed',
+      is_concierge_app: false,
+    });
+    expect(content.json().id).not.toBe(draft.id);
+    expect(await rowOf(draft.id)).toMatchObject({
+      state: 'published',
+      is_concierge_app: true,
+      tagline: 'Daily logs from the field, in one place',
+    });
+  });
+
   it('lets only platform employees turn create-lead contact on; others keep or clear it', async () => {
     const team = await appWithTeam(runtime);
     const { owner, platformAdmin } = team.clients;

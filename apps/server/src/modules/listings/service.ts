@@ -48,6 +48,23 @@ export interface SubmissionView {
   videoHost: VideoHost;
 }
 
+/**
+ * Fields a platform administrator sets on a listing as it stands, not listing content: a published
+ * listing takes them in place (spec 3 §6), where content waits for review in a new draft.
+ */
+const ADMIN_FLAGS = ['is_concierge_app', 'admin_message'] as const;
+
+/** Whether an admin's save sets admin flags and nothing else. */
+function setsOnlyAdminFlags(actor: ListingActor, changes: SubmissionChangesInput): boolean {
+  if (!actor.admin) return false;
+  const given = Object.entries(changes).filter(([, value]) => value !== undefined);
+  return given.length > 0 && given.every(([key]) => (ADMIN_FLAGS as readonly string[]).includes(key));
+}
+
+function adminFlagsOf(row: SubmissionRow): Record<(typeof ADMIN_FLAGS)[number], unknown> {
+  return { is_concierge_app: row.is_concierge_app, admin_message: row.admin_message };
+}
+
 /** The marketplace listing (spec 3): reference data, saves, the review's state machine, media. */
 export class ListingService {
   private readonly appVersions: AppVersionPort;
@@ -120,8 +137,9 @@ export class ListingService {
 
   /**
    * Saves the listing (spec 3 §4 "Saving"): the given submission, or — without one — the app's newest
-   * unless it is published; a published submission is never changed but copied into a new draft. Then
-   * the state change the body asks for: submit, withdraw, approve or reject.
+   * unless it is published; a published submission's content is never changed but copied into a new
+   * draft (an admin's flags alone are set in place, see ADMIN_FLAGS). Then the state change the body
+   * asks for: submit, withdraw, approve or reject.
    */
   async save(
     actor: ListingActor,
@@ -145,10 +163,13 @@ export class ListingService {
         }
       } else {
         const latest = await repo.latest(trx, appId);
-        if (latest && latest.state !== 'published') target = await repo.findForUpdate(trx, latest.id);
+        if (latest && (latest.state !== 'published' || setsOnlyAdminFlags(actor, changes)))
+          target = await repo.findForUpdate(trx, latest.id);
       }
       this.checkTransition(actor, target, changes);
       await this.checkCreateLead(trx, actor, appId, target, changes);
+      if (target?.state === 'published' && setsOnlyAdminFlags(actor, changes))
+        return { row: await this.setAdminFlags(trx, actor, target, changes, now), created: false };
 
       let created = false;
       if (!target || target.state === 'published') {
@@ -221,6 +242,36 @@ export class ListingService {
     if (!actor.admin && state === 'in_review' && changes.state !== 'draft') {
       throw errors.conflict('This listing is in review: withdraw it first to make changes.');
     }
+  }
+
+  /**
+   * The admin's flags on the live listing itself (spec 3 §6 "sets the admin message and 'show in
+   * concierge'"): not content for review, so no new draft and no review state change; audited, as the
+   * listing changes without a review.
+   */
+  private async setAdminFlags(
+    trx: Db,
+    actor: ListingActor,
+    row: SubmissionRow,
+    changes: SubmissionChangesInput,
+    now: Date,
+  ): Promise<SubmissionRow> {
+    const updated = await repo.update(trx, row.id, contentOf(changes), now);
+    const changed = changedFields(adminFlagsOf(row), adminFlagsOf(updated));
+    if (Object.keys(changed.after ?? {}).length > 0) {
+      await recordAudit(
+        trx,
+        { userId: actor.user.id, clientAddress: actor.clientAddress },
+        {
+          action: 'marketplace_listing.updated',
+          subjectType: 'marketplace_submission',
+          subjectId: row.id,
+          developerAppId: row.developer_app_id,
+          changes: changed,
+        },
+      );
+    }
+    return updated;
   }
 
   /**
