@@ -102,7 +102,7 @@ describe('media checked by content (spec 3 §5)', () => {
         file('submission[pictures_attributes][0][file]', 'wide.png', pngOf(1280, 720)),
         file('submission[pictures_attributes][1][file]', 'square.png', pngOf(300, 300)),
       ],
-      { path: 'submission.pictures_attributes.1.file', code: 'invalid', name: 'square.png' },
+      { path: 'pictures_attributes.1.file', code: 'invalid', name: 'square.png' },
     );
     expect(detail?.message).toMatch(/720×480 to 1920×1080.*4:3 and 16:9.*300×300/);
   });
@@ -118,7 +118,7 @@ describe('media checked by content (spec 3 §5)', () => {
         team,
         [file('submission[pictures_attributes][0][file]', `shot-${w}.png`, pngOf(w, h))],
         {
-          path: 'submission.pictures_attributes.0.file',
+          path: 'pictures_attributes.0.file',
           code: 'invalid',
           name: `shot-${w}.png`,
         },
@@ -129,7 +129,7 @@ describe('media checked by content (spec 3 §5)', () => {
   it('refuses a GIF renamed .png (by its bytes, whatever the name and declared type)', async () => {
     const team = await appWithTeam(runtime);
     await expectRefused(team, [file('submission[small_logo]', 'logo.png', GIF_BYTES, 'image/png')], {
-      path: 'submission.small_logo',
+      path: 'small_logo',
       code: 'file_type',
       name: 'logo.png',
     });
@@ -142,7 +142,7 @@ describe('media checked by content (spec 3 §5)', () => {
       [400, 300],
     ] as const) {
       await expectRefused(team, [file('submission[small_logo]', `logo-${w}.png`, pngOf(w, h), 'image/png')], {
-        path: 'submission.small_logo',
+        path: 'small_logo',
         code: 'image_size',
         name: `logo-${w}.png`,
       });
@@ -155,7 +155,7 @@ describe('media checked by content (spec 3 §5)', () => {
       team,
       [file('submission[videos_attributes][0][file]', 'demo.mp4', mp4Of(640, 360), 'video/mp4')],
       {
-        path: 'submission.videos_attributes.0.file',
+        path: 'videos_attributes.0.file',
         code: 'invalid',
         name: 'demo.mp4',
       },
@@ -174,7 +174,7 @@ describe('media checked by content (spec 3 §5)', () => {
           'application/pdf',
         ),
       ],
-      { path: 'submission.security_questionnaire_document.file', code: 'file_type', name: 'assessment.pdf' },
+      { path: 'security_questionnaire_document.file', code: 'file_type', name: 'assessment.pdf' },
       true,
     );
   });
@@ -241,7 +241,7 @@ describe('media checked by content (spec 3 §5)', () => {
     ]);
     expect(developer.statusCode).toBe(422);
     expect(errorOf(developer).details[0]).toMatchObject({
-      path: 'submission.security_questionnaire_document.file',
+      path: 'security_questionnaire_document.file',
       code: 'unknown_field',
     });
   });
@@ -268,6 +268,42 @@ describe('media checked by content (spec 3 §5)', () => {
     await vi.waitFor(async () => expect(await storedFileCount(runtime)).toBe(before - 1));
   });
 
+  it('gives each screenshot its own description when only some have one (the indexes are kept)', async () => {
+    const team = await appWithTeam(runtime);
+    const draft = await draftOf(team);
+    const response = await send(team.clients.owner, draft.id, [
+      file('submission[pictures_attributes][0][file]', 'first.png', pngOf(1280, 720)),
+      { name: 'submission[pictures_attributes][0][description]', value: 'The first' },
+      file('submission[pictures_attributes][1][file]', 'second.png', pngOf(1280, 720)),
+      file('submission[pictures_attributes][2][file]', 'third.png', pngOf(1280, 720)),
+      { name: 'submission[pictures_attributes][2][description]', value: 'The third' },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const described = Object.fromEntries(
+      response
+        .json()
+        .pictures.map((p: { original_filename: string; description: string | null }) => [
+          p.original_filename,
+          p.description,
+        ]),
+    );
+    expect(described).toEqual({ 'first.png': 'The first', 'second.png': null, 'third.png': 'The third' });
+  });
+
+  it('refuses a description at an index no file or stored screenshot fills, storing nothing', async () => {
+    const team = await appWithTeam(runtime);
+    const draft = await draftOf(team);
+    const before = await storedFileCount(runtime);
+    const response = await send(team.clients.owner, draft.id, [
+      file('submission[pictures_attributes][0][file]', 'first.png', pngOf(1280, 720)),
+      { name: 'submission[pictures_attributes][1][description]', value: 'Whose?' },
+    ]);
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).details[0]?.path).toMatch(/^pictures_attributes\.1/);
+    await vi.waitFor(async () => expect(await storedFileCount(runtime)).toBe(before));
+    expect(await mediaCount(draft.id)).toBe(0);
+  });
+
   it('refuses more than 10 screenshots in one listing', async () => {
     const team = await appWithTeam(runtime);
     const parts = Array.from({ length: 11 }, (_, index) =>
@@ -277,7 +313,7 @@ describe('media checked by content (spec 3 §5)', () => {
     const before = await storedFileCount(runtime);
     const response = await send(team.clients.owner, draft.id, parts);
     expect(response.statusCode).toBe(422);
-    expect(errorOf(response).details[0]?.path).toMatch(/^submission\.pictures_attributes/);
+    expect(errorOf(response).details[0]?.path).toMatch(/^pictures_attributes/);
     await vi.waitFor(async () => expect(await storedFileCount(runtime)).toBe(before));
     expect(await mediaCount(draft.id)).toBe(0);
   });
@@ -285,19 +321,19 @@ describe('media checked by content (spec 3 §5)', () => {
 
 describe('bad input (issue 10): a clear 4xx naming the field, nothing changed', () => {
   const cases: [string, object, string][] = [
-    ['over-long text', { public_name: 'x'.repeat(51) }, 'submission.public_name'],
-    ['over-long tagline', { tagline: 't'.repeat(101) }, 'submission.tagline'],
-    ['4 categories', { category_ids: [1, 2, 3, 4] }, 'submission.category_ids'],
-    ['an invalid e-mail', { support_email: 'support@' }, 'submission.support_email'],
-    ['an invalid URL', { pricing_url: 'pricing page' }, 'submission.pricing_url'],
+    ['over-long text', { public_name: 'x'.repeat(51) }, 'public_name'],
+    ['over-long tagline', { tagline: 't'.repeat(101) }, 'tagline'],
+    ['4 categories', { category_ids: [1, 2, 3, 4] }, 'category_ids'],
+    ['an invalid e-mail', { support_email: 'support@' }, 'support_email'],
+    ['an invalid URL', { pricing_url: 'pricing page' }, 'pricing_url'],
     [
       'a javascript: helpful link',
       { helpful_links: [{ label: 'Docs', url: 'javascript:alert(1)' }] },
-      'submission.helpful_links.0.url',
+      'helpful_links.0.url',
     ],
-    ['a region id that does not exist', { region_ids: [999999] }, 'submission.region_ids.0'],
-    ['an unknown field', { approval_state: 'approved' }, 'submission.approval_state'],
-    ['a stored media id of another listing', { remove_media_ids: [999999] }, 'submission.remove_media_ids.0'],
+    ['a region id that does not exist', { region_ids: [999999] }, 'region_ids.0'],
+    ['an unknown field', { approval_state: 'approved' }, 'approval_state'],
+    ['a stored media id of another listing', { remove_media_ids: [999999] }, 'remove_media_ids.0'],
   ];
   it.each(cases)('%s', async (_label, submission, path) => {
     const team = await appWithTeam(runtime);
@@ -310,6 +346,23 @@ describe('bad input (issue 10): a clear 4xx naming the field, nothing changed', 
     expect(response.statusCode).toBe(422);
     expect(errorOf(response).details.map((d) => d.path)).toContain(path);
     if (!('tagline' in submission)) expect(await taglineOf(draft.id)).toBe('Before');
+  });
+
+  it('names the form fields, without the body wrapper `submission.`, on the admin routes too', async () => {
+    const team = await appWithTeam(runtime);
+    const draft = await draftOf(team);
+    const response = await team.clients.platformAdmin.request({
+      method: 'PATCH',
+      url: `/api/v1/admin/submissions/${draft.id}`,
+      payload: { submission: { feature_bullets: ['One', 'x'.repeat(201)], notes: 'n'.repeat(5001) } },
+    });
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body.error.details.map((d: { path: string }) => d.path)).toEqual(['feature_bullets.1', 'notes']);
+    // The human texts are written from the same paths.
+    expect(body.errors[0]).toMatch(/^Feature bullets\.1 /);
+    expect(body.error.message).not.toMatch(/submission/i);
+    expect(await taglineOf(draft.id)).toBe('Before');
   });
 
   it('two screenshots are not enough to submit', async () => {

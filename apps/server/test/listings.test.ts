@@ -227,7 +227,7 @@ describe('the review state machine (spec 3 §4)', () => {
     const early = await adminPatch(platformAdmin, draft.id, { approval_state: 'approved' });
     expect(early.statusCode).toBe(422);
     expect(errorOf(early).details[0]).toMatchObject({
-      path: 'submission.approval_state',
+      path: 'approval_state',
       code: 'invalid',
     });
 
@@ -247,11 +247,11 @@ describe('the review state machine (spec 3 §4)', () => {
     expect(errorOf(edit).message).toMatch(/withdraw it first/i);
     const twice = await patch(owner, draft.id, { state: 'in_review' });
     expect(twice.statusCode).toBe(422);
-    expect(errorOf(twice).details[0]).toMatchObject({ path: 'submission.state', code: 'invalid' });
+    expect(errorOf(twice).details[0]).toMatchObject({ path: 'state', code: 'invalid' });
     const devApproves = await patch(owner, draft.id, { approval_state: 'approved' });
     expect(devApproves.statusCode).toBe(422);
     expect(errorOf(devApproves).details[0]).toMatchObject({
-      path: 'submission.approval_state',
+      path: 'approval_state',
       code: 'unknown_field',
     });
     expect((await rowOf(draft.id)).state).toBe('in_review');
@@ -476,6 +476,52 @@ describe('the review state machine (spec 3 §4)', () => {
     expect(paths).toContain('security_questionnaire.has_sso_support');
   });
 
+  it('needs the company legal name on submit when the questionnaire is shown, even if the key was never saved', async () => {
+    const team = await appWithTeam(runtime);
+    const draft = await completeListing(team);
+    const ref = await referenceIds(team.clients.owner);
+    const country = ref.regions[0]?.countries[0]?.id;
+    const answers = Object.fromEntries(
+      [
+        'has_subprocessors',
+        'has_sensitive_data',
+        'has_security_contact',
+        'has_security_audits',
+        'has_security_standards',
+        'has_penetration_testing',
+        'can_notify_platform',
+        'has_disclosure_program',
+        'has_bug_bounty_program',
+        'has_data_encryption_at_rest',
+        'has_data_encryption_in_transit',
+        'has_sso_support',
+        'has_saml_support',
+        'has_mfa_support',
+        'has_fas_support',
+      ].map((question) => [question, false]),
+    );
+    // Every other answer is given: company_legal_name alone is missing, as a key.
+    const saved = await patch(team.clients.owner, draft.id, {
+      security_questionnaire_visible: true,
+      security_questionnaire: {
+        ...answers,
+        headquarters_country_id: country,
+        data_processing_country_ids: [country],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const response = await patch(team.clients.owner, draft.id, { state: 'in_review' });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).details).toEqual([
+      expect.objectContaining({
+        path: 'security_questionnaire.company_legal_name',
+        code: 'required',
+        message: 'This field is required',
+      }),
+    ]);
+    expect((await rowOf(draft.id)).state).toBe('draft');
+  });
+
   it('needs a production version of its own app, newer than the published one', async () => {
     const team = await appWithTeam(runtime);
     const draft = await completeListing(team);
@@ -507,6 +553,139 @@ describe('the review state machine (spec 3 §4)', () => {
       expect(errorOf(response).details.map((d) => d.path)).toContain('app_version_id');
       expect((await rowOf(draft.id)).state).toBe('draft');
     }
+  });
+
+  it('sets "show in concierge" and the admin message on a published listing in place, audited', async () => {
+    const team = await appWithTeam(runtime);
+    const { owner, platformAdmin } = team.clients;
+    const draft = await completeListing(team);
+    await patch(owner, draft.id, { state: 'in_review' });
+    await adminPatch(platformAdmin, draft.id, { approval_state: 'approved', admin_message: 'Welcome' });
+    const count = async () =>
+      (
+        await runtime.database.db
+          .selectFrom('marketplace_submissions')
+          .select('id')
+          .where('developer_app_id', '=', team.app.id)
+          .execute()
+      ).length;
+
+    // What the admin footer's switch sends: the flag alone.
+    const concierge = await adminPatch(platformAdmin, draft.id, { is_concierge_app: true });
+    expect(concierge.statusCode, concierge.body).toBe(200);
+    expect(concierge.json()).toMatchObject({
+      id: draft.id,
+      state: 'published',
+      approval_state: 'approved',
+      is_concierge_app: true,
+    });
+    const message = await adminPatch(platformAdmin, draft.id, { admin_message: 'Featured this month' });
+    expect(message.json()).toMatchObject({ id: draft.id, admin_message: 'Featured this month' });
+    // The admin create route, which saves onto the app's newest submission, does the same.
+    const viaCreate = await platformAdmin.request({
+      method: 'POST',
+      url: `/api/v1/admin/developer_apps/${team.app.id}/submissions`,
+      payload: { submission: { is_concierge_app: false } },
+    });
+    expect(viaCreate.json()).toMatchObject({ id: draft.id, state: 'published', is_concierge_app: false });
+    await adminPatch(platformAdmin, draft.id, { is_concierge_app: true });
+    expect(await count()).toBe(1);
+    const app = (await owner.request({ method: 'GET', url: `/api/v1/developer_apps/${team.app.id}` })).json();
+    expect(app.published_app).toMatchObject({ id: draft.id });
+    expect(app.unpublished_app).toBeNull();
+    const events = await runtime.database.db
+      .selectFrom('listing_review_events')
+      .select('state')
+      .where('developer_app_id', '=', team.app.id)
+      .execute();
+    expect(events.map((e) => e.state)).toEqual(['submitted', 'approved']);
+    const audit = await runtime.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'subject_id', 'actor_id', 'changes'])
+      .where('developer_app_id', '=', team.app.id)
+      .where('action', '=', 'marketplace_listing.updated')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'marketplace_listing.updated',
+        subject_id: String(draft.id),
+        actor_id: team.users.platformAdmin.id,
+        changes: { before: { is_concierge_app: false }, after: { is_concierge_app: true } },
+      },
+      expect.objectContaining({
+        changes: { before: { admin_message: 'Welcome' }, after: { admin_message: 'Featured this month' } },
+      }),
+      expect.objectContaining({
+        changes: { before: { is_concierge_app: true }, after: { is_concierge_app: false } },
+      }),
+      expect.objectContaining({
+        changes: { before: { is_concierge_app: false }, after: { is_concierge_app: true } },
+      }),
+    ]);
+
+    // Content with the flag is content: it waits for review in a new draft, the live listing unchanged.
+    const content = await adminPatch(platformAdmin, draft.id, {
+      tagline: 'Reviewed first',
+      is_concierge_app: false,
+    });
+    expect(content.statusCode, content.body).toBe(200);
+    expect(content.json()).toMatchObject({
+      state: 'draft',
+      approval_state: 'unreviewed',
+      is_concierge_app: false,
+    });
+    expect(content.json().id).not.toBe(draft.id);
+    expect(await rowOf(draft.id)).toMatchObject({
+      state: 'published',
+      is_concierge_app: true,
+      tagline: 'Daily logs from the field, in one place',
+    });
+  });
+
+  it('lets only platform employees turn create-lead contact on; others keep or clear it', async () => {
+    const team = await appWithTeam(runtime);
+    const { owner, platformAdmin } = team.clients;
+    const draft = (await save(owner, team.app.id, { tagline: 'Before' })).json();
+
+    // A collaborator, and a platform administrator who is not an employee, are refused; nothing changes.
+    const byOwner = await patch(owner, draft.id, { tagline: 'After', create_lead: true });
+    const byAdmin = await adminPatch(platformAdmin, draft.id, { create_lead: true });
+    for (const refused of [byOwner, byAdmin]) {
+      expect(refused.statusCode).toBe(422);
+      expect(errorOf(refused).details).toEqual([
+        {
+          path: 'create_lead',
+          code: 'invalid_choice',
+          message: 'Only platform employees can choose to create a direct lead',
+        },
+      ]);
+    }
+    expect(await rowOf(draft.id)).toMatchObject({ tagline: 'Before', create_lead: false });
+
+    await runtime.database.db
+      .updateTable('users')
+      .set({ is_employee: true })
+      .where('id', '=', team.users.platformAdmin.id)
+      .execute();
+    const byEmployee = await adminPatch(platformAdmin, draft.id, {
+      create_lead: true,
+      contact_us_email: null,
+      learn_how_url: null,
+    });
+    expect(byEmployee.statusCode, byEmployee.body).toBe(200);
+    expect(byEmployee.json().create_lead).toBe(true);
+
+    // The collaborators keep editing the listing the employee set up, and may switch create-lead off.
+    const kept = await patch(owner, draft.id, { tagline: 'Kept', create_lead: true });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ tagline: 'Kept', create_lead: true });
+    const cleared = await patch(owner, draft.id, {
+      create_lead: false,
+      contact_us_email: 'sales@acme.example',
+    });
+    expect(cleared.json().create_lead).toBe(false);
+    expect((await patch(owner, draft.id, { create_lead: true })).statusCode).toBe(422);
   });
 
   it('lets platform administrators save any listing and switch marketplace_enabled', async () => {

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'app_version.rejected',
   'marketplace_listing.approved',
   'marketplace_listing.rejected',
+  'marketplace_listing.updated',
   'rate_limit_bucket.created',
   'rate_limit_bucket.updated',
   'rate_limit_bucket.deleted',

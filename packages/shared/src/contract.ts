@@ -32,6 +32,11 @@ export interface EndpointDefinition {
    * by field name; `N` stands for an index (`submission[pictures_attributes][N][file]`).
    */
   files?: Readonly<Record<string, FileField>>;
+  /**
+   * The body key that 422 detail paths leave out (`submission`): the listing's saves name the form's
+   * fields (`feature_bullets.1`), as its submit does, not the wrapper the body travels in.
+   */
+  errorPathRoot?: string;
   /** The success status; 200 unless said (202: accepted, the work follows by e-mail). */
   status?: 200 | 201 | 202 | 204;
   /** The success body (for `list`, the array); none for 204. */

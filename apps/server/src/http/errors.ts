@@ -94,12 +94,12 @@ export function registerErrorHandling(
   options: { strictContracts?: boolean } = {},
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const refusal = toAppError(error);
+    const endpoint = request.routeOptions.config.endpoint;
+    const refusal = withoutPathRoot(toAppError(error), endpoint?.errorPathRoot);
     if (!refusal) {
       request.log.error({ err: loggableError(error) }, 'request failed');
       return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side.'));
     }
-    const endpoint = request.routeOptions.config.endpoint;
     if (options.strictContracts && endpoint && !errorCodesOf(endpoint).includes(refusal.code)) {
       request.log.error(
         { code: refusal.code, endpoint: `${endpoint.method} ${endpoint.path}` },
@@ -121,6 +121,25 @@ export function registerErrorHandling(
       reply.header('Retry-After', String(refusal.retryAfterSeconds));
     return reply.status(refusal.statusCode).send(errorBody(refusal.code, refusal.message, refusal.details));
   });
+}
+
+/**
+ * The refusal with `root.` left out of its detail paths (an endpoint's `errorPathRoot`), wherever the
+ * detail came from: the body's schema, the multipart reader or the service.
+ */
+function withoutPathRoot(refusal: AppError | undefined, root: string | undefined): AppError | undefined {
+  const prefix = `${root}.`;
+  if (!refusal || !root || !refusal.details.some((d) => d.path.startsWith(prefix))) return refusal;
+  const details = refusal.details.map((d) =>
+    d.path.startsWith(prefix) ? { ...d, path: d.path.slice(prefix.length) } : d,
+  );
+  // A validation message names the fields (errors.validation), so it is written again from the new paths.
+  const stripped =
+    refusal.code === 'validation_failed'
+      ? errors.validation(details)
+      : new AppError(refusal.code, refusal.message, details);
+  stripped.retryAfterSeconds = refusal.retryAfterSeconds;
+  return stripped;
 }
 
 /**

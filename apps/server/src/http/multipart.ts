@@ -113,7 +113,15 @@ export async function readMultipartBody(
     request.uploads = null;
     throw error;
   }
-  const text = qs.parse(pairs.join('&'), { depth: 6, arrayLimit: 100, parameterLimit: MAX_TEXT_FIELDS });
+  // Text fields keep their indexes, as files do (setAt): `[2][description]` alone must stay the third
+  // item's, not be compacted onto the first file. Any index one form field can carry stays an array
+  // index (qs turns indexes past arrayLimit into object keys).
+  const text = qs.parse(pairs.join('&'), {
+    depth: 6,
+    arrayLimit: MAX_TEXT_FIELDS,
+    allowSparse: true,
+    parameterLimit: MAX_TEXT_FIELDS,
+  });
   const body = coerce(text, inputSchemaOf(endpoint)) as Record<string, unknown>;
   for (const upload of uploads) setAt(body, bracketPath(upload.field).split('.'), upload);
   request.body = body;
@@ -283,7 +291,8 @@ function coerce(value: unknown, schema: JsonSchema): unknown {
   if (Array.isArray(value)) {
     const items =
       schema.items ?? [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((s) => s.items)?.items;
-    return value.map((item) => (items ? coerce(item, items) : item));
+    // Array.from, not map: a hole (an index no text field named) becomes undefined for a file to fill.
+    return Array.from(value, (item) => (items ? coerce(item, items) : item));
   }
   if (typeof value === 'object' && value !== null) {
     const object = objectSchemaOf(schema);

@@ -262,6 +262,27 @@ describe('the tab schemas (spec 3 §5)', () => {
     ).toEqual(['security_questionnaire.security_email']);
   });
 
+  it('Security: the company legal name is required whether it is blank or absent (one detail each)', () => {
+    const { company_legal_name: _name, ...withoutName } = questionnaire;
+    for (const security_questionnaire of [withoutName, { ...questionnaire, company_legal_name: '' }]) {
+      expect(
+        pathsOf(tabSchema('security'), { security_questionnaire_visible: true, security_questionnaire }),
+      ).toEqual(['security_questionnaire.company_legal_name']);
+    }
+    const nothing = pathsOf(completeListingSchema(), { security_questionnaire_visible: true });
+    expect(nothing).toEqual(
+      expect.arrayContaining([
+        'security_questionnaire.company_legal_name',
+        'security_questionnaire.headquarters_country_id',
+        'security_questionnaire.data_processing_country_ids',
+        'security_questionnaire.has_subprocessors',
+      ]),
+    );
+    expect(
+      nothing.filter((path) => path.startsWith('security_questionnaire.company_legal_name')),
+    ).toHaveLength(1);
+  });
+
   it('a "yes" enables its detail fields', () => {
     expect(isQuestionnaireDetailEnabled({ has_security_contact: true }, 'security_email')).toBe(true);
     expect(isQuestionnaireDetailEnabled({ has_security_contact: false }, 'security_email')).toBe(false);
@@ -298,6 +319,9 @@ describe('the tab schemas (spec 3 §5)', () => {
     ).toBe('maxCategories');
     expect(listingMessageFor({ code: 'file_type', path: 'submission.small_logo' }).key).toBe('fileType');
     expect(listingMessageFor({ code: 'required', path: 'region_or_country' }).key).toBe('regionOrCountry');
+    expect(listingMessageFor({ code: 'invalid_choice', path: 'create_lead' }).key).toBe(
+      'createLeadEmployeesOnly',
+    );
     expect(
       listingMessageFor({
         code: 'invalid',

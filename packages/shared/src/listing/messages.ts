@@ -20,6 +20,7 @@ export const LISTING_MESSAGES = {
   pictureRule:
     '{{name}} must be a JPEG or PNG image from 720×480 to 1920×1080 pixels with an aspect ratio between 4:3 and 16:9',
   videoRule: '{{name}} must be an MP4 or MOV video of at least 720p',
+  createLeadEmployeesOnly: 'Only platform employees can choose to create a direct lead',
 } as const;
 export type ListingMessageKey = keyof typeof LISTING_MESSAGES;
 
@@ -41,6 +42,8 @@ export function listingMessageFor(detail: Pick<ErrorDetail, 'code' | 'path'> & {
   const path = detail.path;
   const name = params.name ?? '';
   if (path.endsWith('region_or_country')) return { key: 'regionOrCountry', values: {} };
+  if (/(^|\.)create_lead$/.test(path) && detail.code === 'invalid_choice')
+    return { key: 'createLeadEmployeesOnly', values: {} };
   if (/(^|\.)(small_logo)$/.test(path) && detail.code === 'image_size')
     return { key: 'logoRule', values: { name } };
   if (path.includes('pictures_attributes') && detail.code === 'invalid' && name !== '')

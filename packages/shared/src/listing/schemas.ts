@@ -282,6 +282,9 @@ export function isQuestionnaireDetailEnabled(
   return entry ? answers?.[entry[0] as QuestionnaireQuestion] === true : false;
 }
 
+/** The questionnaire's required text answers (spec 3 §5 "Company legal name … required"). */
+const QUESTIONNAIRE_REQUIRED_TEXT = ['company_legal_name'] as const;
+
 function questionnaireShape(mode: RuleMode) {
   const questions = Object.fromEntries(QUESTIONNAIRE_QUESTIONS.map((q) => [q, yesNo(mode, true)])) as Record<
     QuestionnaireQuestion,
@@ -320,6 +323,11 @@ export function questionnaireSchema(mode: RuleMode) {
           security_standard_ids?: unknown[] | null;
           sso_providers?: unknown[] | null;
         };
+        // `.partial()` lets a required text key be absent and zod then skips its own check (text() reports
+        // null and blank only), so an absent one is reported here: a saved questionnaire may lack keys.
+        for (const field of QUESTIONNAIRE_REQUIRED_TEXT) {
+          if (q[field] === undefined) required(ctx, [field]);
+        }
         if (q.headquarters_country_id == null) required(ctx, ['headquarters_country_id']);
         if ((q.data_processing_country_ids?.length ?? 0) === 0)
           required(ctx, ['data_processing_country_ids']);

@@ -77,7 +77,7 @@ export async function applyMediaChanges(
       const row = byFormId(id);
       if (!row)
         throw errors.field(
-          `submission.remove_media_ids.${index}`,
+          `remove_media_ids.${index}`,
           'invalid_choice',
           `${id} is not a file of this listing`,
         );
@@ -86,7 +86,7 @@ export async function applyMediaChanges(
     await remove(rows);
   }
   if (changes.small_logo) {
-    const size = checkLogo(changes.small_logo, 'submission.small_logo');
+    const size = checkLogo(changes.small_logo, 'small_logo');
     await remove(media.filter((row) => row.type === 'Logo'));
     await add('Logo', changes.small_logo, size);
   } else if (changes.remove_small_logo) {
@@ -95,7 +95,7 @@ export async function applyMediaChanges(
   await applyList(
     trx,
     'Picture',
-    'submission.pictures_attributes',
+    'pictures_attributes',
     changes.pictures_attributes,
     byFormId,
     add,
@@ -104,7 +104,7 @@ export async function applyMediaChanges(
   await applyList(
     trx,
     'Video',
-    'submission.videos_attributes',
+    'videos_attributes',
     changes.videos_attributes,
     byFormId,
     add,
@@ -125,7 +125,7 @@ export async function applyMediaChanges(
   if (changes.pictures_attributes?.length || changes.videos_attributes?.length) touched = true;
   const showcase = changes.showcase_video_attributes;
   if (showcase?.file) {
-    const size = await checkVideo(storage, showcase.file, 'submission.showcase_video_attributes.file');
+    const size = await checkVideo(storage, showcase.file, 'showcase_video_attributes.file');
     const hosted = await videoHost.upload(
       {
         key: showcase.file.key,
@@ -150,7 +150,7 @@ export async function applyMediaChanges(
   const pictures = media.filter((row) => row.type === 'Picture').length;
   if (pictures > LISTING_MEDIA.picture.maxCount) {
     throw errors.field(
-      'submission.pictures_attributes',
+      'pictures_attributes',
       'too_many',
       `at most ${LISTING_MEDIA.picture.maxCount} screenshots`,
       {
@@ -160,14 +160,9 @@ export async function applyMediaChanges(
   }
   const videos = media.filter((row) => row.type === 'Video').length;
   if (videos > LISTING_MEDIA.video.maxCount) {
-    throw errors.field(
-      'submission.videos_attributes',
-      'too_many',
-      `at most ${LISTING_MEDIA.video.maxCount} videos`,
-      {
-        max: LISTING_MEDIA.video.maxCount,
-      },
-    );
+    throw errors.field('videos_attributes', 'too_many', `at most ${LISTING_MEDIA.video.maxCount} videos`, {
+      max: LISTING_MEDIA.video.maxCount,
+    });
   }
   return touched;
 }

@@ -4,6 +4,7 @@ import { detailsFromIssues } from '@lintel/shared';
 import {
   type adminSubmissionRequest,
   completeListingSchema,
+  listingMessage,
   type submissionRequest,
 } from '@lintel/shared/listing';
 import type { z } from 'zod';
@@ -45,6 +46,23 @@ export interface SubmissionView {
   hasPublished: boolean;
   forAdmin: boolean;
   videoHost: VideoHost;
+}
+
+/**
+ * Fields a platform administrator sets on a listing as it stands, not listing content: a published
+ * listing takes them in place (spec 3 §6), where content waits for review in a new draft.
+ */
+const ADMIN_FLAGS = ['is_concierge_app', 'admin_message'] as const;
+
+/** Whether an admin's save sets admin flags and nothing else. */
+function setsOnlyAdminFlags(actor: ListingActor, changes: SubmissionChangesInput): boolean {
+  if (!actor.admin) return false;
+  const given = Object.entries(changes).filter(([, value]) => value !== undefined);
+  return given.length > 0 && given.every(([key]) => (ADMIN_FLAGS as readonly string[]).includes(key));
+}
+
+function adminFlagsOf(row: SubmissionRow): Record<(typeof ADMIN_FLAGS)[number], unknown> {
+  return { is_concierge_app: row.is_concierge_app, admin_message: row.admin_message };
 }
 
 /** The marketplace listing (spec 3): reference data, saves, the review's state machine, media. */
@@ -119,8 +137,9 @@ export class ListingService {
 
   /**
    * Saves the listing (spec 3 §4 "Saving"): the given submission, or — without one — the app's newest
-   * unless it is published; a published submission is never changed but copied into a new draft. Then
-   * the state change the body asks for: submit, withdraw, approve or reject.
+   * unless it is published; a published submission's content is never changed but copied into a new
+   * draft (an admin's flags alone are set in place, see ADMIN_FLAGS). Then the state change the body
+   * asks for: submit, withdraw, approve or reject.
    */
   async save(
     actor: ListingActor,
@@ -144,9 +163,13 @@ export class ListingService {
         }
       } else {
         const latest = await repo.latest(trx, appId);
-        if (latest && latest.state !== 'published') target = await repo.findForUpdate(trx, latest.id);
+        if (latest && (latest.state !== 'published' || setsOnlyAdminFlags(actor, changes)))
+          target = await repo.findForUpdate(trx, latest.id);
       }
       this.checkTransition(actor, target, changes);
+      await this.checkCreateLead(trx, actor, appId, target, changes);
+      if (target?.state === 'published' && setsOnlyAdminFlags(actor, changes))
+        return { row: await this.setAdminFlags(trx, actor, target, changes, now), created: false };
 
       let created = false;
       if (!target || target.state === 'published') {
@@ -194,14 +217,14 @@ export class ListingService {
       if (!actor.admin && !actor.canSubmit)
         throw errors.forbidden('You are not allowed to submit this listing.');
       if (state === 'in_review') {
-        throw errors.field('submission.state', 'invalid', 'is already in review', {
+        throw errors.field('state', 'invalid', 'is already in review', {
           from: state,
           to: 'in_review',
         });
       }
     }
     if (changes.state === 'draft' && state !== 'in_review') {
-      throw errors.field('submission.state', 'invalid', 'can only withdraw a listing that is in review', {
+      throw errors.field('state', 'invalid', 'can only withdraw a listing that is in review', {
         from: state,
         to: 'draft',
       });
@@ -209,7 +232,7 @@ export class ListingService {
     if (changes.approval_state) {
       if (state !== 'in_review') {
         throw errors.field(
-          'submission.approval_state',
+          'approval_state',
           'invalid',
           `can only be given to a listing in review (this one is ${state.replace('_', ' ')})`,
           { from: state, to: changes.approval_state },
@@ -219,6 +242,54 @@ export class ListingService {
     if (!actor.admin && state === 'in_review' && changes.state !== 'draft') {
       throw errors.conflict('This listing is in review: withdraw it first to make changes.');
     }
+  }
+
+  /**
+   * The admin's flags on the live listing itself (spec 3 §6 "sets the admin message and 'show in
+   * concierge'"): not content for review, so no new draft and no review state change; audited, as the
+   * listing changes without a review.
+   */
+  private async setAdminFlags(
+    trx: Db,
+    actor: ListingActor,
+    row: SubmissionRow,
+    changes: SubmissionChangesInput,
+    now: Date,
+  ): Promise<SubmissionRow> {
+    const updated = await repo.update(trx, row.id, contentOf(changes), now);
+    const changed = changedFields(adminFlagsOf(row), adminFlagsOf(updated));
+    if (Object.keys(changed.after ?? {}).length > 0) {
+      await recordAudit(
+        trx,
+        { userId: actor.user.id, clientAddress: actor.clientAddress },
+        {
+          action: 'marketplace_listing.updated',
+          subjectType: 'marketplace_submission',
+          subjectId: row.id,
+          developerAppId: row.developer_app_id,
+          changes: changed,
+        },
+      );
+    }
+    return updated;
+  }
+
+  /**
+   * Create-lead contact is offered to platform employees only (spec 3 §6), whatever the route: anyone
+   * else may keep it on a listing an employee set up, or turn it off, but not turn it on.
+   */
+  private async checkCreateLead(
+    trx: Db,
+    actor: ListingActor,
+    appId: number,
+    target: SubmissionRow | undefined,
+    changes: SubmissionChangesInput,
+  ): Promise<void> {
+    if (changes.create_lead !== true || actor.user.is_employee) return;
+    // Without a target the save copies the published listing: its value is the one kept.
+    const current = target ?? (await repo.published(trx, appId));
+    if (current?.create_lead === true) return;
+    throw errors.field('create_lead', 'invalid_choice', listingMessage('createLeadEmployeesOnly'));
   }
 
   /** A new draft: a copy of the published listing when there is one (its content and media), else empty. */
@@ -270,29 +341,29 @@ export class ListingService {
         }
       });
     };
-    await check('submission.category_ids', 'listing_categories', changes.category_ids);
-    await check('submission.region_ids', 'listing_regions', changes.region_ids);
-    await check('submission.country_ids', 'listing_countries', changes.country_ids);
-    await check('submission.product_tool_ids', 'product_tools', changes.product_tool_ids);
+    await check('category_ids', 'listing_categories', changes.category_ids);
+    await check('region_ids', 'listing_regions', changes.region_ids);
+    await check('country_ids', 'listing_countries', changes.country_ids);
+    await check('product_tool_ids', 'product_tools', changes.product_tool_ids);
     const q = changes.security_questionnaire;
     if (q) {
       if (q.headquarters_country_id != null) {
         const known = await repo.existingIds(trx, 'listing_countries', [q.headquarters_country_id]);
         if (!known.has(q.headquarters_country_id)) {
           details.push({
-            path: 'submission.security_questionnaire.headquarters_country_id',
+            path: 'security_questionnaire.headquarters_country_id',
             code: 'invalid_choice',
             message: `${q.headquarters_country_id} does not exist`,
           });
         }
       }
       await check(
-        'submission.security_questionnaire.data_processing_country_ids',
+        'security_questionnaire.data_processing_country_ids',
         'listing_countries',
         q.data_processing_country_ids,
       );
       await check(
-        'submission.security_questionnaire.security_standard_ids',
+        'security_questionnaire.security_standard_ids',
         'security_standards',
         q.security_standard_ids,
       );

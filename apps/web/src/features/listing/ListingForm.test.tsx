@@ -313,6 +313,7 @@ describe('ListingForm: saving', () => {
     });
   });
 
+  // The server names the form's fields (`feature_bullets.1`); a `submission.`-prefixed path still lands.
   it('puts the server 422 details on their fields and marks their tabs', async () => {
     const { user } = render({
       submission: buildSubmission(),
@@ -320,7 +321,7 @@ describe('ListingForm: saving', () => {
         init.method === 'PATCH'
           ? errorBody(422, 'validation_failed', 'Validation failed', [
               {
-                path: 'submission.feature_bullets.1',
+                path: 'feature_bullets.1',
                 code: 'too_long',
                 message: 'too long',
                 params: { max: 200 },

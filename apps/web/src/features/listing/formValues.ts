@@ -343,7 +343,8 @@ export function hasFiles(body: unknown): boolean {
 }
 
 /**
- * Where a server detail goes in the form: `submission.website_link.url` → `website_link.url`; the ids the
+ * Where a server detail goes in the form: `website_link.url` (or, prefixed, `submission.website_link.url`)
+ * → `website_link.url`; the ids the
  * form keeps as maps (`region_ids.0`) → the availability's own error; a media list's file → the list.
  */
 export function formPathOf(path: string): string {
