@@ -133,6 +133,9 @@ function preloadSignIn(): Plugin {
   };
 }
 
+/** Chunks every page has loaded with the entry (the codeSplitting groups below, and the runtime). */
+const LOADED_WITH_ENTRY = /(^|\/)(react|vendor|mantine-base|rolldown-runtime)-[\w-]+\.js$/;
+
 export default defineConfig({
   root,
   plugins: [react(), preloadSignIn(), precompress()],
@@ -153,7 +156,12 @@ export default defineConfig({
     sourcemap: true,
     // Every browser the portal supports knows <link rel="modulepreload">; the polyfill cost ~0.4 kB
     // gzip in the entry chunk.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The entry's own libraries (react, vendor, mantine-base, the runtime) are loaded before any lazy
+      // route: listing them again in every route's preload list cost the entry chunk bytes for nothing.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !LOADED_WITH_ENTRY.test(dep)),
+    },
     // The sign-in route's initial JS must stay under the limit of the `size` script (package.json): every
     // page is a lazy route (src/router.tsx), and the libraries only some pages need get chunks of their
     // own so they never land in the entry chunk.
