@@ -107,7 +107,14 @@ describe('GET /api/v1/admin/developer_apps/:id', () => {
     expect(body).toMatchObject({
       id: app.id,
       internal_name: 'Shown',
-      owner: { id: users.owner.id, name: users.owner.name, email: users.owner.email },
+      owner: {
+        id: users.owner.id,
+        name: users.owner.name,
+        email: users.owner.email,
+        platform_id: users.owner.platform_id,
+      },
+      owner_id: users.owner.id,
+      external_owner_id: users.owner.id,
       deleted_at: null,
       has_production_credentials: false,
       owner_mismatch: false,
@@ -123,11 +130,13 @@ describe('GET /api/v1/admin/developer_apps/:id', () => {
   });
 
   it('flags an owner the platform records differently (set through the platform adapter)', async () => {
-    const { app, clients } = await appWithTeam(runtime, 'Mismatched');
+    const { app, users, clients } = await appWithTeam(runtime, 'Mismatched');
     const someoneElse = await createUser(runtime);
     await runtime.platform.setAppOwner(app.id, someoneElse.id);
     const body = (await clients.platformAdmin.request({ method: 'GET', url: urlOf(app.id) })).json();
     expect(body.owner_mismatch).toBe(true);
+    expect(body.owner_id).toBe(users.owner.id);
+    expect(body.external_owner_id).toBe(someoneElse.id);
   });
 
   it('says when production credentials exist', async () => {

@@ -45,6 +45,12 @@ export const adminSandboxResponse = sandboxResponse.extend({
  * view plus the admin form's fields, the contacts and collaborators, and the platform checks.
  */
 export const adminDeveloperAppResponse = developerAppResponse.extend({
+  /** The owner with their platform ({product}-style) id, null until the platform knows them. */
+  owner: developerAppResponse.shape.owner.extend({ platform_id: z.number().int().nullable() }),
+  /** The portal's owner (the owner's id). */
+  owner_id: z.number().int(),
+  /** Whom the platform records as the app's owner; differs from owner_id on an owner mismatch. */
+  external_owner_id: z.number().int().nullable(),
   sandbox: adminSandboxResponse.nullable(),
   /** The public name of the app's newest listing submission (read-only on the General form). */
   listing_name: z.string().nullable(),

@@ -13,6 +13,9 @@ export function presentAdminApp(view: AdminAppView): AdminDeveloperApp {
   const shown = presentApp(view);
   return {
     ...shown,
+    owner: { ...shown.owner, platform_id: view.owner.platform_id },
+    owner_id: app.owner_id,
+    external_owner_id: view.externalOwnerId,
     sandbox: shown.sandbox
       ? { ...shown.sandbox, provider_app_id: view.sandbox?.oauth?.platformId ?? null }
       : null,

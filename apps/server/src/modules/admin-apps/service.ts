@@ -36,6 +36,8 @@ export interface AdminAppView extends AppView {
   contacts: IntegrationContactRow[];
   collaborators: CollaboratorWithUser[];
   ownerMismatch: boolean;
+  /** The owner the platform records for the app (null when it records none). */
+  externalOwnerId: number | null;
   hasProductionCredentials: boolean;
 }
 
@@ -329,6 +331,7 @@ export class AdminAppService {
       contacts,
       collaborators,
       ownerMismatch: platformOwner !== null && platformOwner !== app.owner_id,
+      externalOwnerId: platformOwner,
       hasProductionCredentials: view.production !== undefined,
     };
   }

@@ -50,10 +50,10 @@ export const developerAppRepository = {
     return row?.role ?? null;
   },
 
-  owner(db: Db, app: DeveloperAppRow): Promise<Pick<UserRow, 'id' | 'name' | 'email'>> {
+  owner(db: Db, app: DeveloperAppRow): Promise<Pick<UserRow, 'id' | 'name' | 'email' | 'platform_id'>> {
     return db
       .selectFrom('users')
-      .select(['id', 'name', 'email'])
+      .select(['id', 'name', 'email', 'platform_id'])
       .where('id', '=', app.owner_id)
       .executeTakeFirstOrThrow();
   },

@@ -35,7 +35,7 @@ export interface AppUpdate {
 export interface AppView {
   app: DeveloperAppRow;
   access: AppAccess;
-  owner: Pick<UserRow, 'id' | 'name' | 'email'>;
+  owner: Pick<UserRow, 'id' | 'name' | 'email' | 'platform_id'>;
   sandbox: Sandbox | undefined;
   /** The live sandbox's secret when the actor may read it (sandboxPolicy.canViewSecret), else null. */
   sandboxSecret: string | null;

@@ -77,6 +77,8 @@ describe('AdminAppLayout', () => {
     ).toEqual(['General', 'Sandbox', 'Marketplace Listing', 'Metrics']);
     const sidebar = screen.getByRole('complementary', { name: 'App administration' });
     expect(within(sidebar).getByText('ada@example.com')).toBeInTheDocument();
+    // The owner's platform id beside the portal's (spec 1 §3 admin detail).
+    expect(within(sidebar).getByText('Platform id').nextElementSibling).toHaveTextContent('40112');
     expect(within(sidebar).getByRole('link', { name: 'New integration contact' })).toHaveAttribute(
       'href',
       '/admin/developer_apps/5/contacts/new',

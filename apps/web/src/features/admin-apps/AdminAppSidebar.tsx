@@ -26,6 +26,10 @@ export function AdminAppSidebar({ app }: { app: AdminDeveloperApp }) {
     [t('adminApps.sidebar.ownerName'), app.owner.name],
     [t('adminApps.sidebar.ownerEmail'), app.owner.email],
     [t('adminApps.sidebar.ownerId'), String(app.owner.id)],
+    [
+      t('adminApps.sidebar.ownerPlatformId'),
+      app.owner.platform_id === null ? t('adminApps.sidebar.never') : String(app.owner.platform_id),
+    ],
   ];
   // Spec 1 §9's long format ('November 27th 2026, 4:05:09 am').
   const when = (value: string | null) => formatLongDateTime(value, i18n.resolvedLanguage) ?? never;

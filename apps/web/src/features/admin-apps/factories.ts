@@ -6,6 +6,9 @@ export function buildAdminApp(overrides: Partial<AdminDeveloperApp> = {}): Admin
   const app = buildDeveloperApp({ current_user_role: null, permissions: permissionsOf(null) });
   return {
     ...app,
+    owner: { ...app.owner, platform_id: 40_112 },
+    owner_id: app.owner.id,
+    external_owner_id: app.owner.id,
     sandbox: app.sandbox ? { ...app.sandbox, provider_app_id: 8123 } : null,
     listing_name: null,
     legacy: false,
