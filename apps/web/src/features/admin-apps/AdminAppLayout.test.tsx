@@ -452,11 +452,18 @@ describe('SandboxTab', () => {
     expect(await screen.findByText('This app has no sandbox')).toBeInTheDocument();
   });
 
-  it('shows the sandbox details', async () => {
-    serve(buildAdminApp());
+  it('shows the sandbox details, its times in the long format', async () => {
+    const app = buildAdminApp();
+    serve({
+      ...app,
+      sandbox: app.sandbox
+        ? { ...app.sandbox, created_at: new Date(2026, 10, 23, 9, 7, 3).toISOString() }
+        : null,
+    });
     renderRoutes(routes, '/admin/developer_apps/5/sandbox');
     expect(await screen.findByText('https://sandbox.example.com/companies/4')).toBeInTheDocument();
     expect(screen.getByText('sandbox-client-id')).toBeInTheDocument();
+    expect(screen.getByText('November 23rd 2026, 9:07:03 am')).toBeInTheDocument();
   });
 
   it("shows the sandbox's own provider app id and CORS domains, never the production app's", async () => {

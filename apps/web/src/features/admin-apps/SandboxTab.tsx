@@ -2,7 +2,7 @@ import { type AdminDeveloperApp, adminUpdateDeveloperAppRequest } from '@lintel/
 import { Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../components/format';
+import { formatLongDateTime } from '../../components/format';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
 import { SectionCard } from '../../components/SectionCard';
@@ -62,14 +62,21 @@ function SandboxRedirectUris({ app, current }: { app: AdminDeveloperApp; current
 
 /** The Sandbox tab (spec 1 §2 "Sandbox form"), or 'This app has no sandbox'. */
 export function SandboxTab({ app }: { app: AdminDeveloperApp }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { sandbox } = app;
   if (!sandbox) return <Text>{t('adminApps.sandbox.none')}</Text>;
   const empty = t('adminApps.sandbox.empty');
   const rows: [string, string][] = [
     [t('adminApps.sandbox.status'), sandbox.status],
-    [t('adminApps.sandbox.createdAt'), formatDateTime(sandbox.created_at) ?? empty],
-    [t('adminApps.sandbox.updatedAt'), formatDateTime(sandbox.updated_at) ?? empty],
+    // The admin screens' long format (spec 1 §9), as in the sidebar.
+    [
+      t('adminApps.sandbox.createdAt'),
+      formatLongDateTime(sandbox.created_at, i18n.resolvedLanguage) ?? empty,
+    ],
+    [
+      t('adminApps.sandbox.updatedAt'),
+      formatLongDateTime(sandbox.updated_at, i18n.resolvedLanguage) ?? empty,
+    ],
     [t('adminApps.sandbox.companyId'), sandbox.company_id === null ? empty : String(sandbox.company_id)],
     [t('adminApps.sandbox.url'), sandbox.url ?? empty],
     [t('adminApps.sandbox.appId'), sandbox.app_id ?? empty],
