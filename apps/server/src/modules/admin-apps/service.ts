@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { UploadedFile } from '@lintel/shared';
 import type { Db } from '../../db/index';
 import type { DeveloperAppRow, IntegrationContactRow, UserRow } from '../../db/schema';
@@ -14,6 +13,8 @@ import {
   checkRedirectUris,
   checkThumbnailSize,
   type DeveloperAppService,
+  readThumbnail,
+  type StoredThumbnail,
 } from '../developer-apps/service';
 import { adminAppRepository as repo } from './repository';
 
@@ -172,13 +173,10 @@ export class AdminAppService {
   }
 
   /** The logo's bytes, the app deleted or not. */
-  async thumbnailImage(id: number): Promise<{ stream: Readable; size: number; contentType: string }> {
+  async thumbnailImage(id: number): Promise<StoredThumbnail> {
     const app = await developerAppRepository.find(this.deps.db, id);
     if (!app) throw errors.notFound('App');
-    if (!app.thumbnail_key || !app.thumbnail_content_type) throw errors.notFound('Thumbnail');
-    const stored = await this.deps.storage.get(app.thumbnail_key);
-    if (!stored) throw errors.notFound('Thumbnail');
-    return { stream: stored.stream, size: stored.size, contentType: app.thumbnail_content_type };
+    return readThumbnail(this.deps.storage, app);
   }
 
   /** The logo (spec 1 §7 PUT): a new square image, or none. */

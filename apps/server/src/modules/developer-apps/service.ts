@@ -85,6 +85,23 @@ export function checkRedirectUris(text: string, path: string): string {
 }
 
 /** Developer apps: create, read, settings, thumbnail, delete (spec 2); the admin page builds on it (admin-apps). */
+export interface StoredThumbnail {
+  stream: Readable;
+  size: number;
+  contentType: string;
+}
+
+/** An app's logo from storage, for the collaborators' route and the admins' alike; 404 when it has none. */
+export async function readThumbnail(
+  storage: Storage,
+  app: Pick<DeveloperAppRow, 'thumbnail_key' | 'thumbnail_content_type'>,
+): Promise<StoredThumbnail> {
+  if (!app.thumbnail_key || !app.thumbnail_content_type) throw errors.notFound('Thumbnail');
+  const stored = await storage.get(app.thumbnail_key);
+  if (!stored) throw errors.notFound('Thumbnail');
+  return { stream: stored.stream, size: stored.size, contentType: app.thumbnail_content_type };
+}
+
 export class DeveloperAppService {
   private readonly manifests: ManifestService;
 
@@ -161,12 +178,8 @@ export class DeveloperAppService {
   }
 
   /** The stored image as a stream; the caller sends it (or destroys it). */
-  async thumbnail(context: AppContext): Promise<{ stream: Readable; size: number; contentType: string }> {
-    const { app } = context;
-    if (!app.thumbnail_key || !app.thumbnail_content_type) throw errors.notFound('Thumbnail');
-    const stored = await this.deps.storage.get(app.thumbnail_key);
-    if (!stored) throw errors.notFound('Thumbnail');
-    return { stream: stored.stream, size: stored.size, contentType: app.thumbnail_content_type };
+  thumbnail(context: AppContext): Promise<StoredThumbnail> {
+    return readThumbnail(this.deps.storage, context.app);
   }
 
   /** Soft delete: the app vanishes for developers; platform administrators can still read it. */

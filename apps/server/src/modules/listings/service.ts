@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ErrorDetail } from '@lintel/shared';
+import type { AuditAction, ErrorDetail } from '@lintel/shared';
 import { detailsFromIssues } from '@lintel/shared';
 import {
   type adminSubmissionRequest,
@@ -9,7 +9,7 @@ import {
 } from '@lintel/shared/listing';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
-import type { ListingMediaRow, SubmissionRow, UserRow } from '../../db/schema';
+import type { AuditChanges, ListingMediaRow, SubmissionRow, UserRow } from '../../db/schema';
 import { errors } from '../../http/errors';
 import { EmbeddedVideoHost, type VideoHost } from '../../platform/video-host';
 import type { ServiceDeps } from '../../services';
@@ -63,6 +63,27 @@ function setsOnlyAdminFlags(actor: ListingActor, changes: SubmissionChangesInput
 
 function adminFlagsOf(row: SubmissionRow): Record<(typeof ADMIN_FLAGS)[number], unknown> {
   return { is_concierge_app: row.is_concierge_app, admin_message: row.admin_message };
+}
+
+/** An admin's change to a submission in the audit trail (issue 11), in the caller's transaction. */
+function auditSubmission(
+  trx: Db,
+  actor: ListingActor,
+  row: SubmissionRow,
+  action: AuditAction,
+  changes: AuditChanges,
+): Promise<void> {
+  return recordAudit(
+    trx,
+    { userId: actor.user.id, clientAddress: actor.clientAddress },
+    {
+      action,
+      subjectType: 'marketplace_submission',
+      subjectId: row.id,
+      developerAppId: row.developer_app_id,
+      changes,
+    },
+  );
 }
 
 /** The marketplace listing (spec 3): reference data, saves, the review's state machine, media. */
@@ -150,6 +171,7 @@ export class ListingService {
   ): Promise<{ view: SubmissionView; created: boolean }> {
     const { db, storage } = this.deps;
     const released: { keys: string[]; videos: string[] } = { keys: [], videos: [] };
+    const flagsOnly = setsOnlyAdminFlags(actor, changes);
     const result = await db.transaction().execute(async (trx) => {
       let target: SubmissionRow | undefined;
       if (submissionId !== null) {
@@ -163,12 +185,12 @@ export class ListingService {
         }
       } else {
         const latest = await repo.latest(trx, appId);
-        if (latest && (latest.state !== 'published' || setsOnlyAdminFlags(actor, changes)))
+        if (latest && (latest.state !== 'published' || flagsOnly))
           target = await repo.findForUpdate(trx, latest.id);
       }
       this.checkTransition(actor, target, changes);
       await this.checkCreateLead(trx, actor, appId, target, changes);
-      if (target?.state === 'published' && setsOnlyAdminFlags(actor, changes))
+      if (target?.state === 'published' && flagsOnly)
         return { row: await this.setAdminFlags(trx, actor, target, changes, now), created: false };
 
       let created = false;
@@ -258,19 +280,8 @@ export class ListingService {
   ): Promise<SubmissionRow> {
     const updated = await repo.update(trx, row.id, contentOf(changes), now);
     const changed = changedFields(adminFlagsOf(row), adminFlagsOf(updated));
-    if (Object.keys(changed.after ?? {}).length > 0) {
-      await recordAudit(
-        trx,
-        { userId: actor.user.id, clientAddress: actor.clientAddress },
-        {
-          action: 'marketplace_listing.updated',
-          subjectType: 'marketplace_submission',
-          subjectId: row.id,
-          developerAppId: row.developer_app_id,
-          changes: changed,
-        },
-      );
-    }
+    if (Object.keys(changed.after ?? {}).length > 0)
+      await auditSubmission(trx, actor, row, 'marketplace_listing.updated', changed);
     return updated;
   }
 
@@ -455,23 +466,19 @@ export class ListingService {
       now,
     );
     await this.recordReviewStateChanged(trx, decided, approved ? 'approved' : 'rejected', actor.user);
-    await recordAudit(
+    await auditSubmission(
       trx,
-      { userId: actor.user.id, clientAddress: actor.clientAddress },
-      {
-        action: approved ? 'marketplace_listing.approved' : 'marketplace_listing.rejected',
-        subjectType: 'marketplace_submission',
-        subjectId: row.id,
-        developerAppId: row.developer_app_id,
-        changes: changedFields(
-          { state: row.state, approval_state: row.approval_state, admin_message: row.admin_message },
-          {
-            state: decided.state,
-            approval_state: decided.approval_state,
-            admin_message: decided.admin_message,
-          },
-        ),
-      },
+      actor,
+      row,
+      approved ? 'marketplace_listing.approved' : 'marketplace_listing.rejected',
+      changedFields(
+        { state: row.state, approval_state: row.approval_state, admin_message: row.admin_message },
+        {
+          state: decided.state,
+          approval_state: decided.approval_state,
+          admin_message: decided.admin_message,
+        },
+      ),
     );
     return decided;
   }

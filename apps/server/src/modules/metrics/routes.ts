@@ -62,11 +62,11 @@ export function metricsRoutes(app: FastifyInstance, service: MetricsService, app
   app.get(
     '/admin/developer_apps/:id/metrics/installations.csv',
     { schema: { hide: true } },
-    (request, reply) => {
-      const at = request.url.indexOf('?');
-      const [path, query] = at === -1 ? [request.url, ''] : [request.url.slice(0, at), request.url.slice(at)];
-      const forwarded = path.replace(/\/metrics\/installations\.csv$/, '/installations.csv');
-      return reply.redirect(`/api/v1${forwarded}${query}`, 302);
-    },
+    // The path's first '/metrics/installations.csv' is the route's own (a query comes after it).
+    (request, reply) =>
+      reply.redirect(
+        `/api/v1${request.url.replace('/metrics/installations.csv', '/installations.csv')}`,
+        302,
+      ),
   );
 }

@@ -28,7 +28,7 @@ export function AdminAppSidebar({ app }: { app: AdminDeveloperApp }) {
     [t('adminApps.sidebar.ownerId'), String(app.owner.id)],
     [
       t('adminApps.sidebar.ownerPlatformId'),
-      app.owner.platform_id === null ? t('adminApps.sidebar.never') : String(app.owner.platform_id),
+      app.owner.platform_id === null ? never : String(app.owner.platform_id),
     ],
   ];
   // Spec 1 §9's long format ('November 27th 2026, 4:05:09 am').

@@ -32,9 +32,10 @@ export function fillDays(
   const latest = now.getTime() - (now.getTime() % DAY_MS) + EVENT_CLOCK_SKEW_MS;
   const timeOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
   const fillable = dates.filter((date) => timeOf(date) >= earliest && timeOf(date) <= latest);
+  // The stray dates outside the range are shown as they are, then the range is filled day by day.
+  const shown = new Set(dates);
   const first = fillable[0];
   const last = fillable[fillable.length - 1];
-  const shown = new Set(dates.filter((date) => !fillable.includes(date)));
   if (first && last) {
     for (let time = timeOf(first); time <= timeOf(last); time += DAY_MS) {
       shown.add(new Date(time).toISOString().slice(0, 10));
