@@ -86,13 +86,15 @@ export class MarketplaceService {
   }
 
   /**
-   * A platform event, processed once by its id; false for a replay. The id is looked up first: a replay
-   * answers 200 whatever happened to the app since (deleted apps included); the claim inside record()
-   * still settles two deliveries racing each other.
+   * A platform event, processed once by its id; false for a replay. The claim inside record() settles
+   * replays and two deliveries racing each other; an app gone since is asked about the id first, so a
+   * replay answers 200 whatever happened to the app (the extra lookup only on that rare path).
    */
   async receive(event: MarketplaceEvent): Promise<boolean> {
-    if (await this.deps.platform.marketplace.seen(event.id)) return false;
-    if (!(await repo.liveAppExists(this.deps.db, event.appId))) throw errors.notFound('App');
+    if (!(await repo.liveAppExists(this.deps.db, event.appId))) {
+      if (await this.deps.platform.marketplace.seen(event.id)) return false;
+      throw errors.notFound('App');
+    }
     const { outcome } = await this.deps.platform.marketplace.record(event);
     if (outcome === 'no_installation') {
       throw errors.field('company_name', 'invalid', 'has no installation of this app to uninstall');
