@@ -38,7 +38,8 @@ export const TAB_NAMES = [
   'Collaborators',
   'Marketplace listing',
 ] as const;
-export type TabName = (typeof TAB_NAMES)[number];
+/** A tab of the app page: the ones always offered, and Metrics once the app has metrics data. */
+export type TabName = (typeof TAB_NAMES)[number] | 'Metrics';
 
 /** Opens a tab through the left navigation and waits until it is the current one. */
 export async function openTab(page: Page, name: TabName): Promise<void> {
