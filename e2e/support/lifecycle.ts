@@ -45,6 +45,37 @@ export const LISTING = {
   updateMessage: 'Update approved: thanks for keeping the listing current.',
 } as const;
 
+/** One review of the listing that ends in an approval: its queue label, message and the history after it. */
+interface ListingPass {
+  listing: 'New' | 'Update';
+  message: string;
+  /** The prefix of the administrator's screenshots. */
+  shot: string;
+  /** The developer's screenshot of the published listing. */
+  developerShot: string;
+  history: { rejected: number; approved: number; messages: readonly string[] };
+}
+
+const FIRST_APPROVAL: ListingPass = {
+  listing: 'New',
+  message: LISTING.approvalMessage,
+  shot: 'admin-listing',
+  developerShot: 'listing-published',
+  history: { rejected: 1, approved: 1, messages: [LISTING.rejectionMessage, LISTING.approvalMessage] },
+};
+
+const UPDATE_APPROVAL: ListingPass = {
+  listing: 'Update',
+  message: LISTING.updateMessage,
+  shot: 'admin-update',
+  developerShot: 'listing-update-published',
+  history: {
+    rejected: 1,
+    approved: 2,
+    messages: [LISTING.rejectionMessage, LISTING.approvalMessage, LISTING.updateMessage],
+  },
+};
+
 const VERSIONS = {
   first: { version: '0.1.0', url: 'https://diary.example.com/app', notes: 'First release: the diary.' },
   second: {
@@ -184,13 +215,25 @@ async function searchList(page: Page, label: string, text: string, apiPath: stri
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-/** The administrator opens the app's admin page from Admin → Developer Apps, searching by its name. */
-async function openAdminApp(journey: Lifecycle): Promise<void> {
+/** Admin → Developer Apps, searched for the journey's app. */
+async function openAdminListOf(journey: Lifecycle): Promise<void> {
   const page = journey.admin;
   await adminMenu(page, 'Developer Apps');
   await expect(page).toHaveURL(/\/admin\/developer_apps(\?.*)?$/);
   await searchList(page, 'Search', journey.appName, '/api/v1/admin/developer_apps');
-  await page.getByRole('link', { name: journey.appName, exact: true }).click();
+}
+
+/** The journey's app's row in an admin list. */
+const appRowOf = (journey: Lifecycle) =>
+  journey.admin
+    .getByRole('row')
+    .filter({ has: journey.admin.getByRole('link', { name: journey.appName, exact: true }) });
+
+/** The administrator opens the app's admin page from Admin → Developer Apps, searching by its name. */
+async function openAdminApp(journey: Lifecycle): Promise<void> {
+  const page = journey.admin;
+  await openAdminListOf(journey);
+  await appRowOf(journey).getByRole('link', { name: journey.appName, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/developer_apps/${journey.appId}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Edit - ${journey.appName}` })).toBeVisible();
 }
@@ -208,9 +251,7 @@ async function openFromReviewQueue(
   await adminMenu(page, 'Review Queue');
   await expect(page).toHaveURL(/\/admin\/review_queue(\?.*)?$/);
   await searchList(page, 'Search', journey.appName, '/api/v1/admin/developer_apps');
-  const row = page
-    .getByRole('row')
-    .filter({ has: page.getByRole('link', { name: journey.appName, exact: true }) });
+  const row = appRowOf(journey);
   await expect(row).toContainText(waiting.type);
   if (waiting.listing) await expect(row).toContainText(waiting.listing);
   await expect(row).toContainText(new RegExp(`${waiting.type}: #\\d+`));
@@ -538,6 +579,21 @@ async function listingScope(journey: Lifecycle): Promise<Locator> {
     : classicSection(journey.developer, 'Marketplace listing');
 }
 
+/**
+ * The listing's review history (issue 20 item 4): every decision with its own message, seen by the
+ * developers and the administrators alike.
+ */
+async function expectHistory(
+  scope: Page | Locator,
+  decisions: { rejected: number; approved: number; messages: readonly string[] },
+): Promise<void> {
+  const history = scope.getByRole('region', { name: 'Review history' });
+  await expect(history).toBeVisible();
+  await expect(history.getByText(/^Version \d+ rejected$/)).toHaveCount(decisions.rejected);
+  await expect(history.getByText(/^Version \d+ approved$/)).toHaveCount(decisions.approved);
+  for (const message of decisions.messages) await expect(history).toContainText(message);
+}
+
 /** The administrator's Marketplace Listing tab of the app's admin page. */
 async function openAdminListing(journey: Lifecycle): Promise<void> {
   const page = journey.admin;
@@ -594,6 +650,7 @@ export async function fixAndResubmitListing(journey: Lifecycle): Promise<void> {
   await expect(marker(/App Information/)).toBeVisible();
   await expect(marker(/Media Content/)).toBeVisible();
   await expect(marker(/Support/)).toHaveCount(0);
+  await expectHistory(listing, { rejected: 1, approved: 0, messages: [LISTING.rejectionMessage] });
   await screen(page, 'listing-rejected');
 
   await field(listing, /Tagline/).fill(LISTING.tagline);
@@ -619,13 +676,23 @@ export async function fixAndResubmitListing(journey: Lifecycle): Promise<void> {
  * message was that decision's, not this one's), and approving publishes the listing and enables the
  * app's marketplace.
  */
-export async function approveListing(
-  journey: Lifecycle,
-  pass: { listing: 'New' | 'Update'; message: string; shot: string },
-): Promise<void> {
+export async function approveListing(journey: Lifecycle, pass: ListingPass): Promise<void> {
   const page = journey.admin;
   await openFromReviewQueue(journey, { type: 'marketplace', listing: pass.listing }, `${pass.shot}-queue`);
   await openAdminListing(journey);
+  if (pass.listing === 'Update') {
+    // The reviewer sees what the update changes against the published listing.
+    await button(page, 'Compare with published').click();
+    const diff = page.getByRole('dialog', { name: 'Changes since the published listing' });
+    const tagline = diff
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Tagline', exact: true }) });
+    await expect(tagline).toContainText(LISTING.tagline);
+    await expect(tagline).toContainText(LISTING.updatedTagline);
+    await screen(page, `${pass.shot}-diff`);
+    await page.keyboard.press('Escape');
+    await expect(diff).toBeHidden();
+  }
   await button(page, 'Approve').click();
   const dialog = page.getByRole('dialog', { name: 'Approve the listing' });
   const message = dialog.getByRole('textbox', { name: /Admin message/ });
@@ -639,14 +706,21 @@ export async function approveListing(
   await expect(button(page, 'Approve')).toBeDisabled();
   // A published listing is in the marketplace: approving switched the app's marketplace on.
   await expect(page.getByRole('switch', { name: 'Marketplace enabled' })).toBeChecked();
+  await expectHistory(page, pass.history);
   await screen(page, `${pass.shot}-approved`);
+
+  // The admin list marks the app live, as the marketplace lists it (one definition of live).
+  await openAdminListOf(journey);
+  await expect(appRowOf(journey)).toContainText('Live');
+  await screen(page, `${pass.shot}-admin-list`);
 }
 
 /**
  * The developer sees the listing published: the latest decision's message and nothing of the earlier
  * rejection, and no "not in the marketplace yet" cards beside the Published badge.
  */
-export async function seeListingPublished(journey: Lifecycle, message: string, shot: string): Promise<void> {
+export async function seeListingPublished(journey: Lifecycle, pass: ListingPass): Promise<void> {
+  const { message } = pass;
   const page = journey.developer;
   const listing = await openListing(journey);
   await expect(listing.getByText('Published', { exact: true })).toBeVisible();
@@ -659,7 +733,8 @@ export async function seeListingPublished(journey: Lifecycle, message: string, s
   await expect(listing.getByRole('alert').filter({ hasText: 'Listing rejected' })).toHaveCount(0);
   await expect(listing.getByText(/not in the marketplace yet/)).toHaveCount(0);
   await expect(listing.getByRole('img', { name: 'Reviewer feedback on this tab' })).toHaveCount(0);
-  await screen(page, shot);
+  await expectHistory(listing, pass.history);
+  await screen(page, pass.developerShot);
 }
 
 // ---- The marketplace and the report ----
@@ -822,10 +897,9 @@ export async function walkLifecycle(journey: Lifecycle): Promise<void> {
   await test.step('write the listing and submit it', () => writeAndSubmitListing(journey));
   await test.step('an administrator rejects it with reasons', () => rejectListing(journey));
   await test.step('fix what the reasons say and resubmit', () => fixAndResubmitListing(journey));
-  await test.step('an administrator approves it', () =>
-    approveListing(journey, { listing: 'New', message: LISTING.approvalMessage, shot: 'admin-listing' }));
+  await test.step('an administrator approves it', () => approveListing(journey, FIRST_APPROVAL));
   await test.step('the developer sees it published, with the approval alone', () =>
-    seeListingPublished(journey, LISTING.approvalMessage, 'listing-published'));
+    seeListingPublished(journey, FIRST_APPROVAL));
   await test.step('a visitor finds it in the marketplace and installs it', () =>
     installFromMarketplace(journey));
   await test.step('the developer sees the install in the report', () => seeInstallInReport(journey));
@@ -835,8 +909,8 @@ export async function walkLifecycle(journey: Lifecycle): Promise<void> {
   await test.step('again: build and promote 0.2.0', () => promoteNewerVersion(journey));
   await test.step('again: change the listing and submit the update', () => updateListing(journey));
   await test.step('again: an administrator approves the update', () =>
-    approveListing(journey, { listing: 'Update', message: LISTING.updateMessage, shot: 'admin-update' }));
+    approveListing(journey, UPDATE_APPROVAL));
   await test.step('again: the developer sees the update published', () =>
-    seeListingPublished(journey, LISTING.updateMessage, 'listing-update-published'));
+    seeListingPublished(journey, UPDATE_APPROVAL));
   await test.step('again: the marketplace shows the change', () => seeUpdateInMarketplace(journey));
 }
