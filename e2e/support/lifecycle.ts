@@ -382,82 +382,152 @@ async function buildAndPromote(journey: Lifecycle, release: Release, first: bool
   await screen(page, `version-${version}-promoted`);
 }
 
-/** The developer builds 0.1.0, promotes it and submits it for review; it waits in the review queue. */
-export async function buildPromoteAndSubmitFirstVersion(journey: Lifecycle): Promise<void> {
+/** What the reviewers and the developer say about 0.1.0. */
+const VERSION_REVIEW = {
+  submitNotes: 'The first release of the diary.',
+  rejectNotes: 'The full-screen page answers 404 in our sandbox: check the source URL.',
+  resubmitNotes: 'The page is up again: the source URL works.',
+  approveNotes: 'Works as described.',
+} as const;
+
+/** The developer's place for the production versions: the Configurations header, or the classic table. */
+async function openVersionHeader(journey: Lifecycle): Promise<void> {
+  const page = journey.developer;
+  if (journey.layout === 'tabbed') {
+    await page.goto(`${appPath(journey)}/configurations`);
+    await expect(versionStatus(page)).toBeVisible();
+  } else {
+    await page.goto(appPath(journey));
+    await manifests(page).getByRole('tab', { name: 'Production' }).click();
+  }
+}
+
+/** The classic production table's newest row (the version the journey works on). */
+const productionRow = (page: Page) =>
+  manifests(page).getByRole('table', { name: 'Production manifests' }).getByRole('row').nth(1);
+
+/** The developer submits 0.1.0 for review; it waits in the review queue. */
+async function submitFirstVersion(journey: Lifecycle, notes: string, shot: string): Promise<void> {
   const page = journey.developer;
   const { version } = VERSIONS.first;
-  await buildAndPromote(journey, VERSIONS.first, true);
   if (journey.layout === 'tabbed') {
     await button(versionHeader(page), 'Submit for review').click();
     const modal = page.getByRole('dialog', { name: `Submit ${version} for review` });
-    await modal.getByRole('textbox', { name: 'Notes' }).fill('The first release of the diary.');
+    await modal.getByRole('textbox', { name: 'Notes' }).fill(notes);
     await button(modal, 'Submit for review').click();
     await expect(modal).toBeHidden();
     await expect(versionStatus(page)).toHaveText('Under Review');
     // The versions tab says where the version is in the review queue.
     await openTab(page, 'Versions');
     await expect(page.getByRole('main').getByText(/^Place \d+ in the review queue$/)).toBeVisible();
-    await screen(page, `version-${version}-in-review`);
+    await screen(page, shot);
     return;
   }
   const card = manifests(page);
-  const production = card.getByRole('table', { name: 'Production manifests' });
-  await production.getByRole('button', { name: `Submit for review version ${version}` }).click();
+  await card
+    .getByRole('table', { name: 'Production manifests' })
+    .getByRole('button', { name: `Submit for review version ${version}` })
+    .click();
   const modal = page.getByRole('dialog', { name: `Submit version ${version} for review` });
-  await modal
-    .getByRole('textbox', { name: 'Notes for the reviewers' })
-    .fill('The first release of the diary.');
+  await modal.getByRole('textbox', { name: 'Notes for the reviewers' }).fill(notes);
   await button(modal, 'Submit for review').click();
   await expect(modal).toBeHidden();
-  await expect(production.getByRole('row').nth(1)).toContainText('In review');
+  await expect(productionRow(page)).toContainText('In review');
   // The classic manifest tables say where the version is in the review queue too (issue 20 item 2).
   await expect(card.getByText(/^Place \d+ in the review queue$/)).toBeVisible();
-  await screen(page, `version-${version}-in-review`);
+  await screen(page, shot);
+}
+
+/** The developer builds 0.1.0, promotes it and submits it for review. */
+export async function buildPromoteAndSubmitFirstVersion(journey: Lifecycle): Promise<void> {
+  await buildAndPromote(journey, VERSIONS.first, true);
+  await submitFirstVersion(
+    journey,
+    VERSION_REVIEW.submitNotes,
+    `version-${VERSIONS.first.version}-in-review`,
+  );
 }
 
 /**
- * The administrator finds the version in the review queue and approves it on the app's page (the
- * layout's versions list); the developer then sees it approved.
+ * The administrator finds the version in the review queue and approves or rejects it, with notes, on the
+ * app's page (the layout's list of production versions).
  */
-export async function approveFirstVersion(journey: Lifecycle): Promise<void> {
+async function reviewFirstVersion(
+  journey: Lifecycle,
+  action: 'Approve' | 'Reject',
+  notes: string,
+): Promise<void> {
   const admin = journey.admin;
   const { version } = VERSIONS.first;
-  await openFromReviewQueue(journey, { type: 'manifest' }, 'admin-queue-version');
+  const shot = `admin-version-${version}-${action === 'Approve' ? 'approved' : 'rejected'}`;
+  await openFromReviewQueue(journey, { type: 'manifest' }, `${shot}-queue`);
   if (journey.layout === 'tabbed') {
     await admin.goto(`${appPath(journey)}/versions`);
     const production = admin.getByRole('table', { name: 'Production versions' });
-    await production.getByRole('button', { name: `Approve: ${version}` }).click();
-    const modal = admin.getByRole('dialog', { name: `Approve ${version}` });
-    await modal.getByRole('textbox', { name: 'Notes' }).fill('Works as described.');
-    await button(modal, 'Approve').click();
+    await production.getByRole('button', { name: `${action}: ${version}` }).click();
+    const modal = admin.getByRole('dialog', { name: `${action} ${version}` });
+    await modal.getByRole('textbox', { name: 'Notes' }).fill(notes);
+    await button(modal, action).click();
     await expect(modal).toBeHidden();
-    await expect(production.getByRole('row').nth(1)).toContainText('Approved');
+    await expect(production.getByRole('row').nth(1)).toContainText(
+      action === 'Approve' ? 'Approved' : 'Rejected',
+    );
   } else {
     await admin.goto(appPath(journey));
     const card = manifests(admin);
     await card.getByRole('tab', { name: 'Production' }).click();
-    const production = card.getByRole('table', { name: 'Production manifests' });
-    await production.getByRole('button', { name: `Approve version ${version}` }).click();
-    const modal = admin.getByRole('dialog', { name: `Approve version ${version}` });
-    await modal.getByRole('textbox', { name: 'Notes for the developers' }).fill('Works as described.');
-    await button(modal, 'Approve').click();
+    await card
+      .getByRole('table', { name: 'Production manifests' })
+      .getByRole('button', { name: `${action} version ${version}` })
+      .click();
+    const modal = admin.getByRole('dialog', { name: `${action} version ${version}` });
+    await modal.getByRole('textbox', { name: 'Notes for the developers' }).fill(notes);
+    await button(modal, action).click();
     await expect(modal).toBeHidden();
-    await expect(production.getByRole('row').nth(1)).toContainText('Published');
+    await expect(productionRow(admin)).toContainText(action === 'Approve' ? 'Published' : 'Rejected');
   }
-  await screen(admin, `admin-version-${version}-approved`);
+  await screen(admin, shot);
+}
 
+/** The administrator rejects 0.1.0 with notes (required on a rejection, issue 20 item 7). */
+export async function rejectFirstVersion(journey: Lifecycle): Promise<void> {
+  await reviewFirstVersion(journey, 'Reject', VERSION_REVIEW.rejectNotes);
+}
+
+/**
+ * The developer sees 0.1.0 rejected, with the reviewer's notes, not "not submitted" (issue 20 item 7),
+ * and submits it again.
+ */
+export async function seeVersionRejectedAndResubmit(journey: Lifecycle): Promise<void> {
   const page = journey.developer;
+  const { version } = VERSIONS.first;
+  await openVersionHeader(journey);
+  const rejection = page
+    .getByRole('main')
+    .getByRole('alert')
+    .filter({ hasText: `Version ${version} was rejected` });
   if (journey.layout === 'tabbed') {
-    await page.goto(`${appPath(journey)}/configurations`);
-    await expect(versionStatus(page)).toHaveText('Approved Version');
+    await expect(versionStatus(page)).toHaveText('Rejected');
   } else {
-    await page.goto(appPath(journey));
-    const card = manifests(page);
-    await card.getByRole('tab', { name: 'Production' }).click();
-    await expect(
-      card.getByRole('table', { name: 'Production manifests' }).getByRole('row').nth(1),
-    ).toContainText('Published');
+    await expect(productionRow(page)).toContainText('Rejected');
+    await expect(productionRow(page)).not.toContainText('Confidential');
   }
+  await expect(rejection).toBeVisible();
+  await expect(rejection).toContainText(VERSION_REVIEW.rejectNotes);
+  await screen(page, `version-${version}-rejected`);
+  await submitFirstVersion(journey, VERSION_REVIEW.resubmitNotes, `version-${version}-resubmitted`);
+}
+
+/** The administrator approves 0.1.0; the developer then sees it approved. */
+export async function approveFirstVersion(journey: Lifecycle): Promise<void> {
+  const { version } = VERSIONS.first;
+  await reviewFirstVersion(journey, 'Approve', VERSION_REVIEW.approveNotes);
+  const page = journey.developer;
+  await openVersionHeader(journey);
+  if (journey.layout === 'tabbed') await expect(versionStatus(page)).toHaveText('Approved Version');
+  else await expect(productionRow(page)).toContainText('Published');
+  // The rejection was answered: its notes are gone with it.
+  await expect(page.getByText(VERSION_REVIEW.rejectNotes)).toHaveCount(0);
   await screen(page, `version-${version}-approved`);
 }
 
@@ -893,6 +963,9 @@ export async function walkLifecycle(journey: Lifecycle): Promise<void> {
     getProductionAccess(journey));
   await test.step('build 0.1.0, promote it and submit it for review', () =>
     buildPromoteAndSubmitFirstVersion(journey));
+  await test.step('an administrator rejects 0.1.0 with notes', () => rejectFirstVersion(journey));
+  await test.step('the developer reads the notes and submits 0.1.0 again', () =>
+    seeVersionRejectedAndResubmit(journey));
   await test.step('an administrator approves 0.1.0', () => approveFirstVersion(journey));
   await test.step('write the listing and submit it', () => writeAndSubmitListing(journey));
   await test.step('an administrator rejects it with reasons', () => rejectListing(journey));
