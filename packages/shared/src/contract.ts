@@ -76,6 +76,8 @@ export function errorCodesOf(definition: EndpointDefinition): ErrorCode[] {
     codes.add('validation_failed');
   }
   if (definition.params) codes.add('not_found');
+  // A multipart body the parser cannot read (no boundary, truncated): 400, as malformed JSON is.
+  if (definition.files) codes.add('malformed_multipart');
   return [...codes];
 }
 

@@ -73,16 +73,23 @@ export async function readMultipartBody(
   const counts = new Map<string, number>();
   request.uploads = uploads;
   try {
-    const parts = request.parts({
-      limits: {
-        fileSize: largest + 1,
-        files: specs.reduce((sum, spec) => sum + (spec.maxCount ?? 1), 0),
-        fields: MAX_TEXT_FIELDS,
-        fieldSize: MAX_TEXT_FIELD_BYTES,
-        parts: MAX_TEXT_FIELDS + 100,
-      },
-    });
+    const parts = parserErrorsAsMalformed(
+      request.parts({
+        limits: {
+          fileSize: largest + 1,
+          files: specs.reduce((sum, spec) => sum + (spec.maxCount ?? 1), 0),
+          fields: MAX_TEXT_FIELDS,
+          fieldSize: MAX_TEXT_FIELD_BYTES,
+          parts: MAX_TEXT_FIELDS + 100,
+        },
+      }),
+    );
     for await (const part of parts) {
+      // A part without a name cannot be placed in the body: the form is malformed, not invalid.
+      if (!part.fieldname) {
+        if (part.type === 'file') part.file.resume();
+        throw malformedMultipart();
+      }
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) {
           throw new AppError('payload_too_large', 'A form field is too large.', [
@@ -152,7 +159,7 @@ async function storeFile(storage: Storage, part: MultipartFile, spec: FileField)
     ]);
   // The head first, then the rest as it arrives: counted, capped, its first bytes kept for inspection.
   async function* chunks(): AsyncGenerator<Buffer> {
-    for (const chunk of [head, part.file]) {
+    for (const chunk of [head, parserErrorsAsMalformed(part.file)]) {
       for await (const piece of chunk instanceof Buffer ? [chunk] : (chunk as AsyncIterable<Buffer>)) {
         size += piece.length;
         if (size > spec.maxBytes) throw tooLarge();
@@ -193,13 +200,21 @@ async function readHead(part: MultipartFile, bytes: number): Promise<Buffer> {
   let length = 0;
   const stream = part.file;
   while (length < bytes) {
+    // The parser may have failed the part before we got to it (a truncated body arrives at once):
+    // its events have fired already, so waiting for them would never end.
+    if (stream.destroyed) {
+      if (stream.readableEnded) break;
+      throw malformedMultipart();
+    }
     const chunk: Buffer | null = stream.read();
     if (chunk === null) {
       if (stream.readableEnded) break;
       const ended = await new Promise<boolean>((resolve, reject) => {
         const done = () => {
           stream.off('readable', onReadable);
+          stream.off('end', onEnd);
           stream.off('error', onError);
+          stream.off('close', onError);
         };
         const onReadable = () => {
           done();
@@ -209,13 +224,14 @@ async function readHead(part: MultipartFile, bytes: number): Promise<Buffer> {
           done();
           resolve(true);
         };
-        const onError = (error: Error) => {
+        const onError = () => {
           done();
-          reject(error);
+          reject(malformedMultipart());
         };
         stream.once('readable', onReadable);
         stream.once('end', onEnd);
         stream.once('error', onError);
+        stream.once('close', onError);
       });
       if (ended) break;
       continue;
@@ -225,6 +241,37 @@ async function readHead(part: MultipartFile, bytes: number): Promise<Buffer> {
   }
   // Whatever was read past `bytes` belongs to the head too: the caller writes all of it first.
   return Buffer.concat(chunks);
+}
+
+/** 400 for a multipart body the parser cannot read (no boundary, truncated, a part without a name). */
+export function malformedMultipart(): AppError {
+  return new AppError(
+    'malformed_multipart',
+    'The multipart body could not be read: it is malformed or incomplete.',
+  );
+}
+
+/** Limits the parser reports keep their own answer (413); every other parser failure is a malformed body. */
+const PARSER_LIMITS = new Set([
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_REQ_FILE_TOO_LARGE',
+]);
+
+/**
+ * The parser's own failures (busboy's "Unexpected end of form", "Boundary not found", a premature close,
+ * a prototype field name) as the 400 of a malformed body; our refusals and the size limits pass as they are.
+ */
+async function* parserErrorsAsMalformed<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && PARSER_LIMITS.has(code)) throw error;
+    throw malformedMultipart();
+  }
 }
 
 const TYPE_NAMES: Record<string, string> = {
