@@ -56,6 +56,13 @@ export const marketplaceRepository = {
       .executeTakeFirstOrThrow();
   },
 
+  /** Holds the app's installations by this company still until the transaction ends. */
+  async lockCompany(db: Db, appId: number, companyName: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`install:${appId}:${companyName}`}, 0))`.execute(
+      db,
+    );
+  },
+
   /** The company's newest installed installation of the app (an uninstall event names the company). */
   findInstalledByCompany(
     db: Db,

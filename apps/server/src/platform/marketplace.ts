@@ -31,9 +31,15 @@ export class EmbeddedMarketplace implements PlatformMarketplace {
         if (!(await repo.claimEvent(trx, event.id, event.type))) return { outcome: 'duplicate' as const };
         switch (event.type) {
           case 'installation.created': {
+            // A company that has the app installed already keeps its one installation: the same answer,
+            // no second row, no second count (issue 20). The lock settles two installs racing.
+            const company = event.companyName ?? '';
+            await repo.lockCompany(trx, event.appId, company);
+            const existing = await repo.findInstalledByCompany(trx, event.appId, company);
+            if (existing) return { outcome: 'ignored' as const, installation: toInstallation(existing) };
             const row = await repo.insertInstallation(trx, {
               appId: event.appId,
-              companyName: event.companyName ?? '',
+              companyName: company,
               companyIsDemo: event.companyIsDemo,
               userEmailAddress: event.userEmailAddress,
               at: event.occurredAt,
