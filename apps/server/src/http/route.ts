@@ -115,6 +115,7 @@ export function route<E extends EndpointDefinition>(
     url: endpoint.path,
     schema: schemaOf(endpoint),
     config: { endpoint },
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     ...(options.credentials?.length ? { onRequest: [...options.credentials] } : {}),
     preValidation,
     handler: async (request, reply) => {

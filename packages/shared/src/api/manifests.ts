@@ -128,6 +128,8 @@ export const ANALYTICS_KEYS = [
   'metrics_report_clicked',
   'developers.app_metrics.download_csv.clicked',
 ] as const;
+/** The largest analytics event the server reads: its key and a few small properties (issue 20). */
+export const ANALYTICS_BODY_LIMIT_BYTES = 2048;
 export const analyticsRequest = z.strictObject({
   key: z.enum(ANALYTICS_KEYS, { message: `must be one of ${ANALYTICS_KEYS.join(', ')}` }),
   additional_properties: z
@@ -249,10 +251,12 @@ export const analyticsEndpoints = {
   track: endpoint({
     method: 'POST',
     path: '/api/v1/analytics',
-    summary: 'Record an analytics event (opted_in, opted_out, metrics_report_clicked)',
+    summary:
+      'Record an analytics event (opted_in, opted_out, metrics_report_clicked); bodies up to 2 KB (413 beyond), a few a minute per user (429 beyond)',
     tags: ['Analytics'],
     auth: 'user',
     body: analyticsRequest,
+    bodyLimit: ANALYTICS_BODY_LIMIT_BYTES,
     status: 204,
     errors: [],
   }),
