@@ -1,10 +1,11 @@
 // Issue 20 "Safety found by probing": what every upload route does with a body it cannot read, and with
 // files whose names and contents lie.
-import { allEndpoints, type Endpoint } from '@lintel/shared';
+import zlib from 'node:zlib';
+import { allEndpoints, type Endpoint, MAX_IMAGE_SIDE } from '@lintel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
-import { appWithTeam, LOGO_PNG } from './apps-support';
-import { storedFileCount } from './listing-support';
+import { appWithTeam, LOGO_PNG, multipart, pngOf } from './apps-support';
+import { form, storedFileCount } from './listing-support';
 import { type Client, errorOf, startTestRuntime } from './support';
 
 let runtime: Runtime;
@@ -119,4 +120,146 @@ describe('a multipart body that cannot be read', () => {
       expect(await storedFileCount(runtime)).toBe(before);
     });
   }
+});
+
+/**
+ * A PNG whose header says `width`×`height` with almost no pixel data behind it: what a "decompression
+ * bomb" looks like to the server, which reads only the header.
+ */
+function pngHeaderOf(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('image dimensions', () => {
+  const huge = pngHeaderOf(MAX_IMAGE_SIDE * 8, MAX_IMAGE_SIDE * 8);
+  const cases = [
+    {
+      key: 'PATCH /api/v1/developer_apps/:id',
+      field: 'developer_app[thumbnail]',
+      path: 'developer_app.thumbnail',
+    },
+    {
+      key: 'PUT /api/v1/admin/developer_apps/:id',
+      field: 'developer_app[thumbnail]',
+      path: 'developer_app.thumbnail',
+    },
+    { key: 'PATCH /api/v1/submissions/:id', field: 'submission[small_logo]', path: 'small_logo' },
+    {
+      key: 'PATCH /api/v1/submissions/:id',
+      field: 'submission[pictures_attributes][0][file]',
+      path: 'pictures_attributes.0.file',
+    },
+    { key: 'PATCH /api/v1/admin/submissions/:id', field: 'submission[small_logo]', path: 'small_logo' },
+  ];
+  for (const { key, field, path } of cases) {
+    it(`refuses an image larger than ${MAX_IMAGE_SIDE} px a side in ${field} of ${key} with 422, reading only its header`, async () => {
+      const endpoint = uploadRoutes.find((candidate) => candidate.key === key) as Endpoint;
+      const { client, url } = target(endpoint);
+      const before = await storedFileCount(runtime);
+      const response = await client.request({
+        method: endpoint.method,
+        url,
+        ...form([{ name: field, filename: 'bomb.png', type: 'image/png', data: huge }]),
+      });
+      expect(response.statusCode).toBe(422);
+      const detail = errorOf(response).details.find((d) => d.path === path);
+      expect(detail).toMatchObject({
+        code: 'image_too_large',
+        params: {
+          name: 'bomb.png',
+          width: MAX_IMAGE_SIDE * 8,
+          height: MAX_IMAGE_SIDE * 8,
+          max: MAX_IMAGE_SIDE,
+        },
+      });
+      expect(detail?.message).toContain(`at most ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE}`);
+      expect(await storedFileCount(runtime)).toBe(before);
+    });
+  }
+
+  it('still takes a logo up to the cap', async () => {
+    const response = await team.clients.owner.request({
+      method: 'PATCH',
+      url: `/api/v1/developer_apps/${team.app.id}`,
+      ...multipart('developer_app[thumbnail]', 'logo.png', 'image/png', LOGO_PNG),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('the names of uploaded files', () => {
+  it('keeps and serves a PNG named like a web page under the PNG extension, without bidi characters', async () => {
+    const response = await team.clients.owner.request({
+      method: 'PATCH',
+      url: `/api/v1/submissions/${submissionId}`,
+      ...form([
+        {
+          name: 'submission[pictures_attributes][0][file]',
+          filename: 'in\u202evoice\u0007.html',
+          type: 'text/html',
+          data: pngOf(1024, 768),
+        },
+      ]),
+    });
+    expect(response.statusCode).toBe(200);
+    const picture = (
+      response.json() as { pictures: { id: number; name: string; original_filename: string }[] }
+    ).pictures[0];
+    expect(picture?.original_filename).toBe('invoice.png');
+    expect(picture?.name).toBe('invoice.png');
+    const row = await runtime.database.db
+      .selectFrom('listing_media')
+      .select(['storage_key', 'original_filename', 'content_type'])
+      .where('id', '=', picture?.id as number)
+      .executeTakeFirstOrThrow();
+    expect(row.storage_key).toMatch(/\.png$/);
+    expect(row.content_type).toBe('image/png');
+
+    const served = await team.clients.owner.request({
+      method: 'GET',
+      url: `/api/v1/submissions/${submissionId}/media/${picture?.id}`,
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="invoice.png"; filename*=UTF-8''invoice.png`,
+    );
+  });
+
+  it('serves a name stored before names were cleaned without its control characters and with its type’s extension', async () => {
+    const [picture] = await runtime.database.db
+      .selectFrom('listing_media')
+      .select('id')
+      .where('submission_id', '=', submissionId)
+      .execute();
+    await runtime.database.db
+      .updateTable('listing_media')
+      .set({ name: 'old\u202egnp.html', original_filename: 'old\u202egnp.html' })
+      .where('id', '=', picture?.id as number)
+      .execute();
+    const served = await team.clients.owner.request({
+      method: 'GET',
+      url: `/api/v1/submissions/${submissionId}/media/${picture?.id}`,
+    });
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="oldgnp.png"; filename*=UTF-8''oldgnp.png`,
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
 import { manifestSummary } from './manifests/types';
-import { uploadedFile } from './uploads';
+import { MAX_IMAGE_SIDE, uploadedFile } from './uploads';
 
 /** Collaborator roles on one app (spec 2 §6); `user` is named by the spec but never granted here. */
 export const collaboratorRole = z.enum(['owner', 'admin', 'developer']);
@@ -27,9 +27,12 @@ export const THUMBNAIL_MIN_SIDE = 200;
 /** The logo rule, for the drop zone's hint and the server's refusal. */
 export const THUMBNAIL_RULE = `must be a square JPEG or PNG image larger than ${THUMBNAIL_MIN_SIDE}×${THUMBNAIL_MIN_SIDE} pixels`;
 
-/** Whether an image of these dimensions may be an app logo (square, each side above THUMBNAIL_MIN_SIDE). */
+/**
+ * Whether an image of these dimensions may be an app logo: square, each side above THUMBNAIL_MIN_SIDE
+ * and at most MAX_IMAGE_SIDE.
+ */
 export function isThumbnailSize(size: { width: number; height: number }): boolean {
-  return size.width === size.height && size.width > THUMBNAIL_MIN_SIDE;
+  return size.width === size.height && size.width > THUMBNAIL_MIN_SIDE && size.width <= MAX_IMAGE_SIDE;
 }
 
 /** The abilities the spec names (spec 2 §6), computed on the server and sent with every app. */

@@ -76,6 +76,7 @@ export const DETAIL_CODES = [
   'file_too_large',
   'file_type',
   'image_size',
+  'image_too_large',
   'redirect_uri',
   'already_collaborator',
   'already_invited',

@@ -4,16 +4,19 @@ import type { MultipartFile } from '@fastify/multipart';
 import {
   type EndpointDefinition,
   type FileField,
+  MAX_IMAGE_SIDE,
   UPLOAD_HEAD_BYTES,
   UPLOAD_MARK,
   type UploadedFile,
 } from '@lintel/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
 import qs from 'qs';
 import { z } from 'zod';
 import type { Storage } from '../storage/index';
 import { AppError, detail, errors } from './errors';
+import { cleanFilename, storedFilename } from './filenames';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,7 +116,9 @@ export async function readMultipartBody(
           max: spec.maxCount ?? 1,
         });
       }
-      uploads.push(await storeFile(request.server.storage, part, spec));
+      const upload = await storeFile(request.server.storage, part, spec);
+      uploads.push(upload);
+      checkImageSide(upload);
     }
   } catch (error) {
     await Promise.allSettled(uploads.map((upload) => request.server.storage.delete(upload.key)));
@@ -136,14 +141,16 @@ export async function readMultipartBody(
 
 async function storeFile(storage: Storage, part: MultipartFile, spec: FileField): Promise<UploadedFile> {
   const path = bracketPath(part.fieldname);
+  // The name as the user sees it in a refusal: without control or bidi characters.
+  const shownName = cleanFilename(part.filename);
   const head = await readHead(part, SNIFF_BYTES);
   const type = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
   if (!type || !spec.accept.includes(type.mime)) {
     part.file.resume();
     const kinds = typeNames(spec.accept);
-    throw errors.field(path, 'file_type', `${part.filename || 'the file'} is not a ${kinds} file`, {
+    throw errors.field(path, 'file_type', `${shownName || 'the file'} is not a ${kinds} file`, {
       types: kinds,
-      name: part.filename || '',
+      name: shownName,
     });
   }
   const key = `uploads/${new Date().toISOString().slice(0, 7)}/${randomBytes(12).toString('hex')}.${type.ext}`;
@@ -151,10 +158,10 @@ async function storeFile(storage: Storage, part: MultipartFile, spec: FileField)
   let keptBytes = 0;
   let size = 0;
   const tooLarge = () =>
-    new AppError('payload_too_large', `${part.filename || 'The file'} is too large.`, [
+    new AppError('payload_too_large', `${shownName || 'The file'} is too large.`, [
       detail(path, 'file_too_large', `must be at most ${formatBytes(spec.maxBytes)}`, {
         max_mb: Math.round((spec.maxBytes / 1024 / 1024) * 10) / 10,
-        name: part.filename || '',
+        name: shownName,
       }),
     ]);
   // The head first, then the rest as it arrives: counted, capped, its first bytes kept for inspection.
@@ -185,13 +192,39 @@ async function storeFile(storage: Storage, part: MultipartFile, spec: FileField)
   return {
     [UPLOAD_MARK]: true,
     field: part.fieldname,
-    filename: part.filename,
+    // The extension of what the bytes are, not of what the name claims (`poly.html` → `poly.png`).
+    filename: storedFilename(part.filename, type.ext),
     contentType: type.mime,
     extension: type.ext,
     size,
     key,
     head: Buffer.concat(kept),
   };
+}
+
+/**
+ * 422 for an image wider or taller than MAX_IMAGE_SIDE, whatever field it came in (logos, thumbnails,
+ * screenshots): its dimensions come from the header in the upload's head, never from decoding it.
+ * An image whose header cannot be read is left to its area's own rule (which refuses it).
+ */
+function checkImageSide(upload: UploadedFile): void {
+  if (!upload.contentType.startsWith('image/')) return;
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(upload.head);
+  } catch {
+    return;
+  }
+  const width = size.width ?? 0;
+  const height = size.height ?? 0;
+  if (width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE) return;
+  const name = upload.filename || 'the image';
+  throw errors.field(
+    bracketPath(upload.field),
+    'image_too_large',
+    `${name} is ${width}×${height} pixels: images may be at most ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE}`,
+    { name, width, height, max: MAX_IMAGE_SIDE },
+  );
 }
 
 /** Reads up to `bytes` leading bytes of a file part without losing them (they are written first). */
