@@ -6,7 +6,7 @@
  */
 
 // Controls (C0, DEL, C1), bidi embeddings, overrides, isolates and marks, zero-width characters, BOM.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+const UNSAFE = /[\p{Cc}\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/gu;
 const MAX_NAME_LENGTH = 200;
 
 /** The extension each type we store or serve is kept under. */
