@@ -94,7 +94,7 @@ describe('a multipart body that cannot be read', () => {
       expect(await storedFileCount(runtime)).toBe(before);
     });
 
-    it(`answers a declared 4xx on ${endpoint.key} to a wrong content type and to too many parts`, async () => {
+    it(`answers a declared 4xx on ${endpoint.key} to a wrong content type, too many parts and a part too large`, async () => {
       const { client, url } = target(endpoint);
       const before = await storedFileCount(runtime);
       const wrongType = await client.request({
@@ -117,6 +117,16 @@ describe('a multipart body that cannot be read', () => {
       });
       expect(tooMany.statusCode).toBe(413);
       expect(errorOf(tooMany).code).toBe('payload_too_large');
+      const field = fileField(endpoint);
+      const maxBytes = Object.values(endpoint.files ?? {})[0]?.maxBytes ?? 0;
+      const tooLarge = await client.request({
+        method: endpoint.method,
+        url,
+        ...form([{ name: field, filename: 'big.png', type: 'image/png', data: pngOf(256, 256, maxBytes) }]),
+      });
+      expect(tooLarge.statusCode).toBe(413);
+      expect(errorOf(tooLarge).code).toBe('payload_too_large');
+      expect(errorOf(tooLarge).details[0]?.code).toBe('file_too_large');
       expect(await storedFileCount(runtime)).toBe(before);
     });
   }
