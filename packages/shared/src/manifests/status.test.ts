@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compareSemver, isSemver, parseSemver, suggestNextVersion } from './semver';
-import { REVIEW_ACTIONS, rejectionOf, reviewActionsFor, saveButtonLabel, versionStatus } from './status';
+import {
+  REVIEW_ACTIONS,
+  rejectionOf,
+  reviewActionsFor,
+  reviewNotesRequired,
+  saveButtonLabel,
+  versionStatus,
+} from './status';
 
 const v = (semantic_version: string, state = 'draft') => ({ semantic_version, state });
 
@@ -125,5 +132,9 @@ describe('rejectionOf (issue 20)', () => {
     });
     for (const state of ['confidential', 'in_review', 'published', 'draft'])
       expect(rejectionOf({ state, admin_notes: 'Old notes' }), state).toBeNull();
+  });
+  it('notes are required to reject, optional for every other action', () => {
+    expect(reviewNotesRequired('reject')).toBe(true);
+    for (const action of ['submit', 'withdraw', 'approve'] as const) expect(reviewNotesRequired(action)).toBe(false);
   });
 });

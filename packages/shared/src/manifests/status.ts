@@ -123,3 +123,8 @@ export function rejectionOf(version: {
 }): { notes: string } | null {
   return version.state === 'rejected' ? { notes: version.admin_notes ?? '' } : null;
 }
+
+/** Whether a review action needs notes: a rejection must say why (issue 20); the others may. */
+export function reviewNotesRequired(action: ReviewAction): boolean {
+  return action === 'reject';
+}

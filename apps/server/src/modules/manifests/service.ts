@@ -10,6 +10,7 @@ import {
   isSemver,
   REVIEW_ACTIONS,
   type ReviewAction,
+  reviewNotesRequired,
   type RuleProblem,
   toManifestContent,
   type VersionState,
@@ -378,7 +379,7 @@ export class ManifestService {
     if (change.admin_notes !== undefined && !user.is_admin)
       throw errors.forbidden('Only platform administrators write admin notes.');
     // The developer must learn why (issue 20), as a listing's rejection says it (spec 3 §4).
-    if (action === 'reject' && !change.admin_notes?.trim())
+    if (reviewNotesRequired(action) && !change.admin_notes?.trim())
       throw errors.field('app_version.admin_notes', 'required', "can't be blank: say why the version is rejected");
     const { db } = this.deps;
     return db.transaction().execute(async (trx) => {
