@@ -1,5 +1,5 @@
 import type { DeveloperApp } from '@lintel/shared';
-import { Anchor, Breadcrumbs, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -151,10 +151,15 @@ export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPag
           <ClassicSection section="collaborators">
             <CollaboratorsTab app={app} />
           </ClassicSection>
-          <ClassicSection section="marketplaceListing" title={t(sectionTitles.marketplaceListing)}>
-            <Suspense fallback={<Skeleton height={240} aria-label={t('common.loading')} />}>
-              <MarketplaceListingTab app={app} />
-            </Suspense>
+          {/* The editor's own heading names the section, with the listing's status beside it. */}
+          <ClassicSection section="marketplaceListing" label={t(sectionTitles.marketplaceListing)}>
+            {/* A card like the page's other sections; a Paper, not a Card, whose hidden overflow would
+                keep the editor's footer from sticking to the bottom of the window. */}
+            <Paper withBorder p="lg" radius="md">
+              <Suspense fallback={<Skeleton height={240} aria-label={t('common.loading')} />}>
+                <MarketplaceListingTab app={app} />
+              </Suspense>
+            </Paper>
           </ClassicSection>
         </Stack>
       ) : (

@@ -30,7 +30,14 @@ function StateBadge({ state }: { state: string }) {
   const { t } = useTranslation();
   const known = (VERSION_STATES as readonly string[]).includes(state);
   return (
-    <Badge variant="light" size="sm" color={stateColors[state] ?? 'red'}>
+    <Badge
+      variant="light"
+      size="sm"
+      color={stateColors[state] ?? 'red'}
+      // The whole state, never "IN REVI…": the badge keeps its width in the narrow version column.
+      style={{ flexShrink: 0 }}
+      styles={{ root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
+    >
       {known ? t(`classicManifests.states.${state as VersionState}`) : state}
     </Badge>
   );
