@@ -71,12 +71,16 @@ export const promotionRequest = z.strictObject({
 });
 export type PromotionRequest = z.input<typeof promotionRequest>;
 
-/** The review actions (spec 2 §4): state in_review (submit), confidential (withdraw, reject), published (approve). */
+/**
+ * The review actions (spec 2 §4): state in_review (submit), confidential (withdraw; from a platform
+ * administrator with admin_notes, reject), rejected (reject), published (approve). A rejection needs the
+ * reviewer's admin_notes (issue 20): without them it is 422 and nothing changes.
+ */
 export const updateAppVersionRequest = z.strictObject({
   app_version: z.strictObject({
     id,
-    state: z.enum(['in_review', 'confidential', 'published'], {
-      message: 'must be in_review, confidential or published',
+    state: z.enum(['in_review', 'confidential', 'published', 'rejected'], {
+      message: 'must be in_review, confidential, published or rejected',
     }),
     developer_notes: optionalText({ max: L.notes, multiline: true }).optional(),
     admin_notes: optionalText({ max: L.notes, multiline: true }).optional(),
@@ -188,7 +192,7 @@ export const manifestEndpoints = {
     method: 'PATCH',
     path: '/api/v1/app_versions/:id',
     summary:
-      'Review actions on a production version: submit (in_review) and withdraw (confidential) by owner and admins; approve (published) and reject (confidential) by platform admins',
+      'Review actions on a production version: submit (in_review) and withdraw (confidential) by owner and admins; approve (published) and reject (rejected, with the required admin_notes) by platform admins',
     tags,
     auth: 'user',
     params: idParams,

@@ -5,8 +5,9 @@
  * - `limits.ts`      MANIFEST_LIMITS (512 k characters per manifest …), SCHEMA_VERSIONS ('3', '3.2', '4.1'),
  *                    TEMPLATE_VERSIONS ('3', '4.1'), INVALID_JSON_MESSAGE.
  * - `status.ts`      versionStatus(latestSandbox, latestProduction) — the header table of spec 2 §4 (Draft,
- *                    Ready for Testing, Promoted, Approved Version, Under Review, Unknown State: key, label,
- *                    colour, offers); saveButtonLabel; REVIEW_ACTIONS / REVIEW_ACTORS / reviewActionsFor;
+ *                    Ready for Testing, Promoted, Approved Version, Under Review, Rejected, Unknown State: key,
+ *                    label, colour, offers); saveButtonLabel; REVIEW_ACTIONS / REVIEW_ACTORS / reviewActionsFor;
+ *                    rejectionOf (a rejected version's reviewer notes);
  *                    VERSION_STATES, ENVIRONMENT_TYPES ('Sandbox', 'ProductionEnvironment').
  * - `semver.ts`      parseSemver, isSemver, compareSemver, suggestNextVersion (raise minor; 0.1.0 first).
  * - `views.ts`       VIEW_KEYS (reference/view-keys.txt), isKnownView (key or `.all` prefix), expandViews,

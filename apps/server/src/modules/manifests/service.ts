@@ -8,7 +8,9 @@ import {
   fromManifestContent,
   isRecord,
   isSemver,
+  REVIEW_ACTIONS,
   type ReviewAction,
+  reviewNotesRequired,
   type RuleProblem,
   toManifestContent,
   type VersionState,
@@ -96,7 +98,7 @@ export class ManifestService {
     return { canCreateSandboxManifests: this.deps.config.canCreateSandboxManifests };
   }
 
-  /** Flags of versions of one app: submittable (newest production, confidential), promotable (see below). */
+  /** Flags of versions of one app: submittable (newest production, confidential or rejected), promotable (see below). */
   private async flagger(
     db: Db,
     appId: number,
@@ -113,7 +115,7 @@ export class ManifestService {
     ): VersionFlags => ({
       submittable:
         row.environment_type === 'ProductionEnvironment' &&
-        row.state === 'confidential' &&
+        (REVIEW_ACTIONS.submit.from as readonly VersionState[]).includes(row.state) &&
         row.id === latestProduction?.id,
       promotable:
         row.environment_type === 'Sandbox' &&
@@ -332,26 +334,34 @@ export class ManifestService {
     }
   }
 
-  /** The review action a requested state stands for, for this actor (spec 2 §4). */
+  /**
+   * The review action a requested state stands for, for this actor (spec 2 §4): `rejected` is a rejection,
+   * and so is the spec's `confidential` from a platform administrator with admin notes (or who could not
+   * withdraw).
+   */
   static actionFor(
-    state: 'in_review' | 'confidential' | 'published',
+    state: 'in_review' | 'confidential' | 'published' | 'rejected',
     actor: { platformAdmin: boolean; manager: boolean; adminNotes: boolean },
   ): ReviewAction {
     if (state === 'in_review') return 'submit';
     if (state === 'published') return 'approve';
+    if (state === 'rejected') return 'reject';
     return actor.platformAdmin && (actor.adminNotes || !actor.manager) ? 'reject' : 'withdraw';
   }
 
   /**
-   * A review action on a production version: submit → in_review, withdraw → confidential, reject →
-   * confidential, approve → published. Any other transition is 422 naming the current state.
+   * A review action on a production version (REVIEW_ACTIONS): submit → in_review (from confidential or
+   * rejected), withdraw → confidential, reject → rejected, approve → published. Any other transition is
+   * 422 naming the current state. A rejection needs the reviewer's notes (issue 20), kept with the version
+   * for the developer to read; resubmitting clears them from the version (it is no longer rejected) while
+   * the review events keep every decision with its notes (reviewHistory) and the audit trail its change.
    */
   async review(
     context: AppContext,
     id: number,
     change: {
       id: number;
-      state: 'in_review' | 'confidential' | 'published';
+      state: 'in_review' | 'confidential' | 'published' | 'rejected';
       developer_notes?: string | undefined;
       admin_notes?: string | undefined;
     },
@@ -368,6 +378,9 @@ export class ManifestService {
     if (!manifestPolicy.canReview(context, user, action)) throw errors.forbidden();
     if (change.admin_notes !== undefined && !user.is_admin)
       throw errors.forbidden('Only platform administrators write admin notes.');
+    // The developer must learn why (issue 20), as a listing's rejection says it (spec 3 §4).
+    if (reviewNotesRequired(action) && !change.admin_notes?.trim())
+      throw errors.field('app_version.admin_notes', 'required', "can't be blank: say why the version is rejected");
     const { db } = this.deps;
     return db.transaction().execute(async (trx) => {
       await repo.lockApp(trx, context.app.id);
@@ -378,29 +391,28 @@ export class ManifestService {
       if (row.environment_type !== 'ProductionEnvironment')
         throw invalid(`cannot ${action} a sandbox version: only production versions are reviewed`);
       const flags = (await this.flagger(trx, row.developer_app_id, []))(row);
-      const from: Record<ReviewAction, VersionState[]> = {
-        submit: ['confidential'],
-        withdraw: ['in_review'],
-        reject: ['in_review'],
-        approve: ['in_review'],
-      };
-      if (!from[action].includes(row.state)) throw invalid(`cannot ${action} a version that is ${row.state}`);
+      const from: readonly VersionState[] = REVIEW_ACTIONS[action].from;
+      if (!from.includes(row.state)) throw invalid(`cannot ${action} a version that is ${row.state}`);
       if (action === 'submit' && !flags.submittable)
         throw invalid(
           `cannot submit this version (${row.state}): only the newest production version is submittable`,
         );
+      // Submitting asks for a new decision: the last one's notes leave the version (the events keep them).
       const notes =
         action === 'submit'
-          ? { developer_notes: change.developer_notes ?? null }
+          ? { developer_notes: change.developer_notes ?? null, admin_notes: null }
           : action === 'withdraw'
             ? {}
             : { admin_notes: change.admin_notes ?? null };
-      const updated = await repo.setState(trx, id, { state: change.state, ...notes }, now);
+      const to = REVIEW_ACTIONS[action].to;
+      const updated = await repo.setState(trx, id, { state: to, ...notes }, now);
       await repo.recordEvent(trx, user.id, `manifest_review_${action}`, {
         app_version_id: id,
         developer_app_id: row.developer_app_id,
         from: row.state,
-        to: change.state,
+        to,
+        ...('developer_notes' in notes ? { notes: notes.developer_notes } : {}),
+        ...(action === 'approve' || action === 'reject' ? { notes: notes.admin_notes } : {}),
       });
       if (action === 'approve' || action === 'reject') {
         await recordAudit(trx, actor, {

@@ -103,8 +103,8 @@ export function usePromoteManifest(appId: number) {
   });
 }
 
-/** The review states a production version moves to (spec 2 §4): submit, withdraw or reject, approve. */
-export type ReviewState = 'in_review' | 'confidential' | 'published';
+/** The review states a production version moves to (spec 2 §4): submit, withdraw, reject, approve. */
+export type ReviewState = 'in_review' | 'confidential' | 'published' | 'rejected';
 
 /** A review action on a production version: notes go to developer_notes or, for platform admins, admin_notes. */
 export function useReviewManifest(appId: number) {

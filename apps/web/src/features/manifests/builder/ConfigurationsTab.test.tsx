@@ -102,6 +102,16 @@ describe('ConfigurationsTab header', () => {
     for (const button of absent) expect(within(region).queryByRole('button', { name: button })).toBeNull();
   });
 
+  it('shows Rejected with the reviewer notes and offers submitting again (issue 20)', async () => {
+    const sb = sandbox('0.2.0', { promotable: false });
+    const pr = production('0.2.0', 'rejected', { submittable: true, admin_notes: 'Narrow the RFI scope.' });
+    await renderConfigurations(appWith(sb, pr), [sb, pr]);
+    const region = header();
+    expect(within(region).getByTestId('version-status')).toHaveTextContent('Rejected');
+    expect(within(region).getByTestId('version-rejection')).toHaveTextContent('Narrow the RFI scope.');
+    expect(within(region).getByRole('button', { name: 'Submit for review' })).toBeInTheDocument();
+  });
+
   it('says creation is temporarily disabled and offers no save when creation is off', async () => {
     const app = appWith(null, null, {
       permissions: permissionsOf('owner', { canCreateSandboxManifests: false }),
