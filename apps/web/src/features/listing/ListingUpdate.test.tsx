@@ -141,7 +141,7 @@ describe('updating a published listing (issue 20, item 3)', () => {
     serve({ versions: [production(7, '1.2.0')] });
     renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing', { language: 'es' });
     const hint = await screen.findByTestId('listing-version-hint');
-    expect(hint).toHaveTextContent('promociona una versión más reciente de la aplicación');
+    expect(hint).toHaveTextContent('promueve una versión más reciente de la aplicación');
     expect(
       within(hint).getByRole('link', { name: 'Ir a las versiones de la aplicación' }),
     ).toBeInTheDocument();

@@ -94,7 +94,15 @@ export function AppTab({ ctx }: { ctx: EditorContext }) {
         onChange={(picked) => ctx.set('app_version_id', picked === null ? null : Number(picked))}
         error={ctx.error('app_version_id')}
         readOnly={ctx.readOnly}
-        placeholder={references.versions.length === 0 ? t('listing.empty.noVersions') : undefined}
+        placeholder={
+          references.versions.length > 0
+            ? undefined
+            : references.versionRule?.published
+              ? t('listing.versionRule.noNewerPlaceholder', {
+                  version: references.versionRule.published.version,
+                })
+              : t('listing.empty.noVersions')
+        }
         nothingFoundMessage={t('listing.empty.noVersions')}
         {...markProps(ctx, 'app_version_id')}
       />
