@@ -1,6 +1,6 @@
 import type { Submission } from '@lintel/shared/listing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRoutes } from '../../router';
 import { buildSession } from '../../test/factories';
 import { type FetchHandler, mockFetch, renderRoutes } from '../../test/render';
@@ -135,6 +135,17 @@ describe('updating a published listing (issue 20, item 3)', () => {
     );
     expect(within(appTab()).queryByRole('img', { name: 'Has errors' })).toBeNull();
     expect(progressText()).toMatch(/\(100%\)/);
+  });
+
+  it("on the single page (classic layout), the hint's link path scrolls to the manifests section", async () => {
+    writeFlag('beta', false);
+    serve({ versions: [production(7, '1.2.0')] });
+    const scroll = vi.mocked(Element.prototype.scrollIntoView);
+    scroll.mockClear();
+    renderRoutes(createRoutes(), '/developer_apps/5/versions');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Manifests' });
+    await waitFor(() => expect(scroll).toHaveBeenCalled());
+    expect(scroll.mock.contexts.at(-1)).toBe(heading.closest('section'));
   });
 
   it('says it in Spanish too', async () => {
