@@ -356,6 +356,15 @@ function typesOf(schema: JsonSchema): string[] {
   return [...own, ...nested];
 }
 
+/** The schema of a record's values (`z.record`: additionalProperties without properties), if it is one. */
+function recordValuesOf(schema: JsonSchema): JsonSchema | undefined {
+  const candidates = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+  const record = candidates.find(
+    (s) => !s.properties && typeof s.additionalProperties === 'object' && s.additionalProperties !== null,
+  );
+  return record?.additionalProperties as JsonSchema | undefined;
+}
+
 function objectSchemaOf(schema: JsonSchema): JsonSchema | undefined {
   if (schema.properties) return schema;
   return [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].find(
@@ -368,6 +377,12 @@ function objectSchemaOf(schema: JsonSchema): JsonSchema | undefined {
  * there is `true`/`1`/`` turned into one. Anything else stays text for validation to judge.
  */
 function coerce(value: unknown, schema: JsonSchema): unknown {
+  // A map keyed by ids (`submission[regions][3]=true`): qs reads numeric keys as array indexes.
+  const recordValues = recordValuesOf(schema);
+  if (recordValues && Array.isArray(value)) {
+    const pairs = Array.from(value, (item, index) => [String(index), item] as const);
+    value = Object.fromEntries(pairs.filter(([, item]) => item !== undefined));
+  }
   if (Array.isArray(value)) {
     const items =
       schema.items ?? [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((s) => s.items)?.items;
@@ -377,7 +392,7 @@ function coerce(value: unknown, schema: JsonSchema): unknown {
   if (typeof value === 'object' && value !== null) {
     const object = objectSchemaOf(schema);
     const entries = Object.entries(value).map(([key, item]) => {
-      const property = object?.properties?.[key];
+      const property = object?.properties?.[key] ?? recordValues;
       return [key, property ? coerce(item, property) : item] as const;
     });
     return Object.fromEntries(entries);
