@@ -27,42 +27,28 @@ export class EmbeddedMarketplace implements PlatformMarketplace {
   record(event: MarketplaceEvent): Promise<{ outcome: EventOutcome; installation?: Installation }> {
     return this.db
       .transaction()
-      .execute(async (trx) => {
-        if (!(await repo.claimEvent(trx, event.id, event.type))) return { outcome: 'duplicate' as const };
-        switch (event.type) {
-          case 'installation.created': {
-            const row = await repo.insertInstallation(trx, {
-              appId: event.appId,
-              companyName: event.companyName ?? '',
-              companyIsDemo: event.companyIsDemo,
-              userEmailAddress: event.userEmailAddress,
-              at: event.occurredAt,
-            });
-            await repo.increment(trx, 'platform_daily_installations', event.appId, event.occurredAt);
-            return { outcome: 'recorded' as const, installation: toInstallation(row) };
-          }
-          case 'installation.uninstalled': {
-            const found = await repo.findInstalledByCompany(trx, event.appId, event.companyName ?? '');
-            if (!found) throw new NothingInstalled();
-            const row = await repo.markUninstalled(trx, found.id, event.occurredAt);
-            return { outcome: 'recorded' as const, installation: toInstallation(row) };
-          }
-          case 'marketplace_app.viewed': {
-            const fresh = await repo.insertView(
-              trx,
-              event.appId,
-              event.visitorKey ?? `event:${event.id}`,
-              event.occurredAt,
-            );
-            if (!fresh) return { outcome: 'ignored' as const };
-            await repo.increment(trx, 'platform_daily_views', event.appId, event.occurredAt);
-            return { outcome: 'recorded' as const };
-          }
-        }
-      })
+      .execute((trx) => recordIn(trx, event))
       .catch((error: unknown) => {
         // The transaction is rolled back: the event id stays unclaimed, so a corrected replay works.
         if (error instanceof NothingInstalled) return { outcome: 'no_installation' as const };
+        throw error;
+      });
+  }
+
+  /**
+   * Many events in one transaction, each exactly as record() takes it (a history imported at once, the
+   * demo's). An uninstall of nothing installed refuses the whole batch.
+   */
+  recordMany(events: readonly MarketplaceEvent[]): Promise<EventOutcome[]> {
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const outcomes: EventOutcome[] = [];
+        for (const event of events) outcomes.push((await recordIn(trx, event)).outcome);
+        return outcomes;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NothingInstalled) return ['no_installation' as const];
         throw error;
       });
   }
@@ -144,3 +130,41 @@ export class EmbeddedMarketplace implements PlatformMarketplace {
 }
 
 class NothingInstalled extends Error {}
+
+/** One event, claimed by its id, with its consequence and the day's aggregate, in the caller's transaction. */
+async function recordIn(
+  trx: Db,
+  event: MarketplaceEvent,
+): Promise<{ outcome: EventOutcome; installation?: Installation }> {
+  if (!(await repo.claimEvent(trx, event.id, event.type))) return { outcome: 'duplicate' };
+  switch (event.type) {
+    case 'installation.created': {
+      const row = await repo.insertInstallation(trx, {
+        appId: event.appId,
+        companyName: event.companyName ?? '',
+        companyIsDemo: event.companyIsDemo,
+        userEmailAddress: event.userEmailAddress,
+        at: event.occurredAt,
+      });
+      await repo.increment(trx, 'platform_daily_installations', event.appId, event.occurredAt);
+      return { outcome: 'recorded', installation: toInstallation(row) };
+    }
+    case 'installation.uninstalled': {
+      const found = await repo.findInstalledByCompany(trx, event.appId, event.companyName ?? '');
+      if (!found) throw new NothingInstalled();
+      const row = await repo.markUninstalled(trx, found.id, event.occurredAt);
+      return { outcome: 'recorded', installation: toInstallation(row) };
+    }
+    case 'marketplace_app.viewed': {
+      const fresh = await repo.insertView(
+        trx,
+        event.appId,
+        event.visitorKey ?? `event:${event.id}`,
+        event.occurredAt,
+      );
+      if (!fresh) return { outcome: 'ignored' };
+      await repo.increment(trx, 'platform_daily_views', event.appId, event.occurredAt);
+      return { outcome: 'recorded' };
+    }
+  }
+}
