@@ -1,4 +1,15 @@
-import { Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconApps, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -84,6 +95,11 @@ export function DeveloperAppsPage() {
                     <Group gap="xs" mt={4}>
                       <RoleBadge role={app.current_user_role} />
                       <SandboxStatusBadge status={app.sandbox_status} />
+                      {app.live ? (
+                        <Badge color="green" title={t('developerApps.list.liveHint')}>
+                          {t('developerApps.list.live')}
+                        </Badge>
+                      ) : null}
                     </Group>
                   </Stack>
                 </Group>
