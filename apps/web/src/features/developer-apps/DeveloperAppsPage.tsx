@@ -79,7 +79,6 @@ export function DeveloperAppsPage() {
                 component={Link}
                 to={appPath(app.id)}
                 className={classes.appCard}
-                aria-label={app.internal_name}
               >
                 <Group wrap="nowrap" align="flex-start">
                   <AppAvatar name={app.internal_name} thumbnailUrl={app.thumbnail_url} />
