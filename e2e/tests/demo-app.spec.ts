@@ -104,6 +104,9 @@ test('the demo app is reachable and agrees with itself on every screen, in both 
     const adminPage = await pageAs(browser, admin, 'tabbed');
     await adminPage.goto('/admin/developer_apps');
     await adminPage.getByRole('searchbox', { name: 'Search' }).fill(developer.email);
+    await expect(adminPage).toHaveURL(/[?&]search=/);
+    // The list has settled on the search's answer (no half-transparent loading state in the screenshot).
+    await expect(adminPage.locator('[aria-busy="true"]')).toHaveCount(0);
     const table = adminPage.getByRole('table', { name: 'Developer Apps' });
     const row = table.getByRole('row').filter({ has: adminPage.getByRole('link', { name: APP }) });
     await expect(row).toHaveCount(1);
