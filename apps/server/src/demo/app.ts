@@ -163,7 +163,12 @@ export async function seedDemoApp(deps: DemoDeps, options: DemoAppOptions): Prom
 
   // The listing: written and submitted by the developer, approved by the administrator.
   const reference = await services.listings.referenceData();
-  const [region] = reference.regions;
+  // Reference data by name (the demo reads well), falling back to the first ones a deployment has.
+  const named = <T>(rows: T[], names: string[], name: (row: T) => string, count: number): T[] => {
+    const chosen = rows.filter((row) => names.includes(name(row)));
+    return chosen.length > 0 ? chosen : rows.slice(0, count);
+  };
+  const [region] = named(reference.regions, ['North America'], (r) => r.name, 1);
   const picture = (n: number) =>
     storeBytes(storage, {
       field: `submission[pictures_attributes][${n}][file]`,
@@ -183,7 +188,12 @@ export async function seedDemoApp(deps: DemoDeps, options: DemoAppOptions): Prom
       about: `${owner.company_name} builds field tools for general contractors. Site Diary Sync is used by crews on more than 400 active job sites.`,
       how_it_works:
         '1. Install the app for your company.\n2. Map your projects once.\n3. Crews keep writing their diaries as usual: every entry arrives in the daily log within minutes.',
-      category_ids: reference.categories.slice(0, 2).map((c) => c.id),
+      category_ids: named(
+        reference.categories,
+        ['Field Productivity', 'Project Management'],
+        (c) => c.name,
+        2,
+      ).map((c) => c.id),
       app_version_id: listedVersion,
       draft_developer_notes: 'Our first listing.',
       installable: true,
@@ -193,7 +203,7 @@ export async function seedDemoApp(deps: DemoDeps, options: DemoAppOptions): Prom
       pricing_url: 'https://example.com/site-diary-sync/pricing',
       pricing_description: 'From $49 per project per month; 30-day free trial.',
       region_ids: region ? [region.id] : [],
-      country_ids: region ? region.countries.slice(0, 3).map((c) => c.id) : [],
+      country_ids: region ? region.countries.map((c) => c.id) : [],
       helpful_links: [{ label: 'Setup guide', url: 'https://example.com/site-diary-sync/setup' }],
       feature_bullets: [
         'Two-way sync of daily logs',
@@ -202,7 +212,12 @@ export async function seedDemoApp(deps: DemoDeps, options: DemoAppOptions): Prom
       ],
       website_link: { label: 'Site Diary Sync help', url: 'https://example.com/site-diary-sync/help' },
       support_email: 'support@example.com',
-      product_tool_ids: reference.productTools.slice(0, 3).map((t) => t.id),
+      product_tool_ids: named(
+        reference.productTools,
+        ['Daily Log', 'Photos', 'Observations'],
+        (t) => t.title,
+        3,
+      ).map((t) => t.id),
       requirements: ['A company administrator account', 'The Daily Log tool enabled'],
       contact_us_email: 'sales@example.com',
       security_questionnaire_visible: false,
