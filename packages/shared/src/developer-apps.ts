@@ -213,7 +213,10 @@ export const developerAppResponse = z.object({
   /** Production redirect URIs, one per line. */
   redirect_uri: z.string(),
   thumbnail_url: z.string().nullable(),
+  /** When the listing customers see was published, while the app is live; else null. */
   published_at: z.string().nullable(),
+  /** The app is live: in the marketplace (isAppLive of live.ts, the one definition). */
+  live: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
@@ -243,7 +246,10 @@ export const developerAppResponse = z.object({
   unpublished_app: marketplaceAppSummary.nullable(),
   /** Whether the app's listing may appear in the marketplace (platform administrators switch it). */
   marketplace_enabled: z.boolean(),
-  /** An integration contact exists (platform administrators add them): a published app needs one. */
+  /**
+   * The app has a support contact: an integration contact (platform administrators add them) or the
+   * published listing's support e-mail. A live app needs one (spec 2 §2 "Warnings").
+   */
   has_support_contact: z.boolean(),
 });
 export type DeveloperApp = z.infer<typeof developerAppResponse>;
@@ -257,6 +263,7 @@ export const developerAppSummary = developerAppResponse
     thumbnail_url: true,
     current_user_role: true,
     created_at: true,
+    live: true,
   })
   .extend({ sandbox_status: sandboxStatus.nullable() });
 export type DeveloperAppSummary = z.infer<typeof developerAppSummary>;

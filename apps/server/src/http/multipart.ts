@@ -139,6 +139,35 @@ export async function readMultipartBody(
   request.body = body;
 }
 
+/**
+ * Bytes the server supplies itself (the demo seed's images) stored as an upload of `field`: the type
+ * detected from the bytes as a form's file is, under the same kind of key, so the services check it as
+ * they check a user's upload.
+ */
+export async function storeBytes(
+  storage: Storage,
+  file: { field: string; filename: string; bytes: Buffer; accept: readonly string[] },
+): Promise<UploadedFile> {
+  const type = await fileTypeFromBuffer(file.bytes.subarray(0, SNIFF_BYTES));
+  if (!type || !file.accept.includes(type.mime)) throw new Error(`${file.filename} is not an accepted file`);
+  const key = uploadKey(type.ext);
+  await storage.put(key, Readable.from([file.bytes]), { contentType: type.mime });
+  return {
+    [UPLOAD_MARK]: true,
+    field: file.field,
+    filename: file.filename,
+    contentType: type.mime,
+    extension: type.ext,
+    size: file.bytes.length,
+    key,
+    head: file.bytes.subarray(0, UPLOAD_HEAD_BYTES),
+  };
+}
+
+function uploadKey(extension: string): string {
+  return `uploads/${new Date().toISOString().slice(0, 7)}/${randomBytes(12).toString('hex')}.${extension}`;
+}
+
 async function storeFile(storage: Storage, part: MultipartFile, spec: FileField): Promise<UploadedFile> {
   const path = bracketPath(part.fieldname);
   // The name as the user sees it in a refusal: without control or bidi characters.
@@ -153,7 +182,7 @@ async function storeFile(storage: Storage, part: MultipartFile, spec: FileField)
       name: shownName,
     });
   }
-  const key = `uploads/${new Date().toISOString().slice(0, 7)}/${randomBytes(12).toString('hex')}.${type.ext}`;
+  const key = uploadKey(type.ext);
   const kept: Buffer[] = [];
   let keptBytes = 0;
   let size = 0;

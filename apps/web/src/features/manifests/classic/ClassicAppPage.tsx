@@ -73,7 +73,7 @@ export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPag
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const fake = useGenerateFakeSandbox(app.id);
-  const live = app.sandbox?.status === 'live';
+  const live = app.sandbox?.live === true;
   const target = sectionOfPath(pathname, app.id);
 
   useEffect(() => {

@@ -42,7 +42,7 @@ export function ManifestsSection({ app }: { app: DeveloperApp }) {
   const view = (version: ManifestSummary) => setEditor({ kind: 'view', versionId: version.id });
 
   const { canModifyManifests, canCreateSandboxManifests } = app.permissions;
-  const hasSandbox = app.sandbox?.status === 'live' && Boolean(app.sandbox.app_id);
+  const hasSandbox = app.sandbox?.live === true && Boolean(app.sandbox.app_id);
   const hasProduction = app.production_access === 'granted';
   const sandboxVersions = sandbox.data?.items ?? [];
   const productionVersions = production.data?.items ?? [];
