@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  authenticationOf,
   canShowInBuilder,
   configuredProblems,
   fromManifestContent,
@@ -256,6 +257,53 @@ describe('configured_manifest_content ⇄ manifest content', () => {
     expect(reading).toMatchObject({
       ok: true,
       configured: { auth_code_enabled: true, sidepanel: { source_url: 'https://x.example' } },
+    });
+  });
+});
+
+describe('authenticationOf: the stored flags follow the content (issue 20 item 6)', () => {
+  const v41 = (permissions?: Record<string, unknown>) => ({
+    schema_version: '4.1',
+    app_manifest: { uid: 'u', name: 'n' },
+    fullscreen: { source_url: 'https://x.example' },
+    ...(permissions ? { permissions } : {}),
+  });
+  it('4.1: permissions are a service account, which always comes on top of user-level authentication', () => {
+    const both = { auth_code_enabled: true, service_account_enabled: true };
+    expect(authenticationOf(v41({ project: { rfi: 'readonly' } }))).toEqual(both);
+    expect(authenticationOf(v41({ company: { directory: 'standard' } }), false)).toEqual(both);
+  });
+  it('4.1 without permissions: no service account; user level only as declared beside the document', () => {
+    expect(authenticationOf(v41())).toEqual({ auth_code_enabled: false, service_account_enabled: false });
+    expect(authenticationOf(v41({ company: {}, project: {} }), true)).toEqual({
+      auth_code_enabled: true,
+      service_account_enabled: false,
+    });
+  });
+  it('3.x: the oauth instances say both, whatever is declared', () => {
+    const v3 = (...grants: string[]) => ({
+      schema_version: '3.2',
+      components: { oauth: { instances: grants.map((grant_type) => ({ grant_type })) } },
+    });
+    expect(authenticationOf(v3('authorization_code'), false)).toEqual({
+      auth_code_enabled: true,
+      service_account_enabled: false,
+    });
+    expect(authenticationOf(v3('client_credentials'), false)).toEqual({
+      auth_code_enabled: true,
+      service_account_enabled: true,
+    });
+    expect(authenticationOf(v3(), true)).toEqual({ auth_code_enabled: false, service_account_enabled: false });
+  });
+  it('the builder reads the same flags, whatever the form said', () => {
+    const content = toManifestContent(
+      { auth_code_enabled: false, service_account_enabled: true, permissions: { project: { rfi: 'readonly' } } },
+      { uid: 'u', name: 'n' },
+    );
+    const reading = fromManifestContent(content, false);
+    expect(reading).toMatchObject({
+      ok: true,
+      configured: { auth_code_enabled: true, service_account_enabled: true },
     });
   });
 });
