@@ -32,6 +32,11 @@ const s2 = buildManifest({
     permissions: { company: {}, project: { rfi: 'readonly' } },
     service_account_enabled: true,
   }),
+  content: {
+    schema_version: '4.1',
+    fullscreen: { source_url: 'https://full.example.com/v2' },
+    permissions: { project: { rfi: 'readonly' } },
+  },
 });
 const p1 = buildManifest({
   id: 31,
