@@ -2,8 +2,8 @@ import { type ManifestSummary, type ReviewAction, reviewActionsFor } from '@lint
 import { Anchor, Badge, Button, Code, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from '../../../components/CopyButton';
 import { formatDateTime } from '../../../components/format';
+import { CopyToastButton } from '../CopyToastButton';
 
 /** Newest first (spec 2 §2, §9): by creation time, the id breaking ties. */
 export function newestFirst(versions: readonly ManifestSummary[]): ManifestSummary[] {
@@ -83,9 +83,10 @@ function KeyCell({ version }: { version: ManifestSummary }) {
   return (
     <Group gap={4} wrap="nowrap">
       <Code>{version.app_version_key}</Code>
-      <CopyButton
+      <CopyToastButton
         value={version.app_version_key}
         label={t('classicManifests.tables.keyOf', { version: version.semantic_version })}
+        copied={t('manifests.versions.keyCopied')}
       />
     </Group>
   );

@@ -12,13 +12,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { detailText } from '../../../api/errorText';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
+import { copyWithToast } from '../copyToClipboard';
 import {
   applySnippet,
   familyOf,
@@ -368,13 +368,11 @@ export function ManifestReadOnly({ content, onClose }: { content: unknown; onClo
 
   const copy = async () => {
     if (text === null) return;
-    await navigator.clipboard.writeText(text);
-    notifications.show({
-      message: t('classicManifests.editor.copied'),
-      autoClose: EDITOR_COPIED_MS,
-      role: 'status',
-      closeButtonProps: { 'aria-label': t('common.close') },
-    });
+    await copyWithToast(
+      text,
+      { copied: t('classicManifests.editor.copied'), failed: t('manifests.builder.keys.copyFailed') },
+      EDITOR_COPIED_MS,
+    );
   };
 
   return (
