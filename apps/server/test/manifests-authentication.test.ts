@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as recomputeFlags } from '../src/db/migrations/0022_version_authentication';
 import type { Runtime } from '../src/runtime';
@@ -61,7 +62,10 @@ describe('stored authentication flags follow the manifest', () => {
       auth_code_enabled: true,
       configured_manifest_content: { auth_code_enabled: true, service_account_enabled: true },
     });
-    const read = await as.developer.request({ method: 'GET', url: `/api/v1/app_versioned_manifests/${body.id}` });
+    const read = await as.developer.request({
+      method: 'GET',
+      url: `/api/v1/app_versioned_manifests/${body.id}`,
+    });
     expect(read.json()).toMatchObject({
       auth_code_enabled: true,
       configured_manifest_content: { auth_code_enabled: true, service_account_enabled: true },
@@ -145,17 +149,10 @@ describe('stored authentication flags follow the manifest', () => {
       })
     ).json();
     // What the JSON editor stored before the fix.
-    await runtime.database.db
-      .updateTable('app_versions')
-      .set({
-        auth_code_enabled: false,
-        configured_manifest_content: JSON.stringify({
-          ...version.configured_manifest_content,
-          auth_code_enabled: false,
-        }),
-      })
-      .where('id', '=', version.id)
-      .execute();
+    const stale = JSON.stringify({ ...version.configured_manifest_content, auth_code_enabled: false });
+    await sql`update app_versions set auth_code_enabled = false,
+      configured_manifest_content = ${stale}::jsonb where id = ${version.id}`.execute(runtime.database.db);
+    expect(await row(version.id)).toMatchObject({ auth_code_enabled: false });
     await recomputeFlags(runtime.database.db as never);
     expect(await row(version.id)).toMatchObject({
       auth_code_enabled: true,

@@ -11,6 +11,7 @@ import {
   availableComponentTypes,
   cleanPostInstallation,
   componentProblems,
+  componentUrlProblem,
   isComponentUrl,
   parameterProblems,
   postInstallationProblems,
@@ -23,6 +24,24 @@ describe('component rules (spec 2 §5 "Component form")', () => {
   it('accepts http and https URLs, with placeholders', () => {
     expect(isComponentUrl('https://app.example.com/{{tenant}}/panel?c={{procore.company.id}}')).toBe(true);
     expect(isComponentUrl('http://localhost:3000/x')).toBe(true);
+  });
+  it('a component loads from an https address, as the drawer says (issue 20, spec 2 §5)', () => {
+    expect(componentUrlProblem('https://app.example.com/{{tenant}}')).toBeNull();
+    expect(componentUrlProblem('http://app.example.com/x')).toBe(RULE_MESSAGES.https);
+    expect(componentUrlProblem('not a url')).toBe(RULE_MESSAGES.url);
+    expect(componentProblems({ type: 'fullscreen', source_url: 'http://x.example' }, '/fullscreen')).toEqual([
+      { pointer: '/fullscreen/source_url', message: RULE_MESSAGES.https },
+    ]);
+  });
+  it('an empty component form hears about every missing field at once, the URL too', () => {
+    expect(componentProblems({ source_url: '' }, '')).toEqual([
+      { pointer: '/type', message: RULE_MESSAGES.required },
+      { pointer: '/source_url', message: RULE_MESSAGES.url },
+    ]);
+    expect(componentProblems({ type: 'sidepanel', source_url: '', views: [] }, '')).toEqual([
+      { pointer: '/source_url', message: RULE_MESSAGES.url },
+      { pointer: '/views', message: RULE_MESSAGES.view },
+    ]);
   });
   it('refuses javascript:, data:, relative and empty URLs', () => {
     for (const bad of [
@@ -293,11 +312,18 @@ describe('authenticationOf: the stored flags follow the content (issue 20 item 6
       auth_code_enabled: true,
       service_account_enabled: true,
     });
-    expect(authenticationOf(v3(), true)).toEqual({ auth_code_enabled: false, service_account_enabled: false });
+    expect(authenticationOf(v3(), true)).toEqual({
+      auth_code_enabled: false,
+      service_account_enabled: false,
+    });
   });
   it('the builder reads the same flags, whatever the form said', () => {
     const content = toManifestContent(
-      { auth_code_enabled: false, service_account_enabled: true, permissions: { project: { rfi: 'readonly' } } },
+      {
+        auth_code_enabled: false,
+        service_account_enabled: true,
+        permissions: { project: { rfi: 'readonly' } },
+      },
       { uid: 'u', name: 'n' },
     );
     const reading = fromManifestContent(content, false);

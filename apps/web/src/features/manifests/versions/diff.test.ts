@@ -236,7 +236,8 @@ describe('diffVersions', () => {
     const before = { configured_manifest_content: null, auth_code_enabled: false, content: content() };
     const diff = diffVersions(before, claimed);
     expect(
-      diff.comparable && diff.changes.filter((c) => c.section === 'authentication').map((c) => [c.subject, c.after]),
+      diff.comparable &&
+        diff.changes.filter((c) => c.section === 'authentication').map((c) => [c.subject, c.after]),
     ).toEqual([
       ['auth_code_enabled', 'true'],
       ['service_account_enabled', 'true'],

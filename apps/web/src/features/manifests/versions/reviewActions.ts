@@ -20,6 +20,8 @@ export function offeredReviewActions(
     platformAdmin: who.isPlatformAdmin,
   }).filter((action) =>
     // Platform administrators also submit and withdraw, as the developers do (spec 2 §4).
-    REVIEW_ACTORS[action] === 'developer' ? who.canModifyManifests || who.isPlatformAdmin : who.isPlatformAdmin,
+    REVIEW_ACTORS[action] === 'developer'
+      ? who.canModifyManifests || who.isPlatformAdmin
+      : who.isPlatformAdmin,
   );
 }
