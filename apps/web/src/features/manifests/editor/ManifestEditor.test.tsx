@@ -84,7 +84,11 @@ describe('the manifest editor', () => {
     // The list is collapsed to the count; Show opens it with each error's place.
     await user.click(screen.getByRole('button', { name: 'Show' }));
     const list = await screen.findByRole('list');
-    expect(within(list).getByText('Line 5, column 15: unknown view "nowhere.detail"')).toBeInTheDocument();
+    // Each error with its JSON pointer beside line and column, in the order of the document.
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Line 1, column 1: must have required property "app_manifest"',
+      'Line 5, column 15 — /sidepanel/views/0: unknown view "nowhere.detail"',
+    ]);
     // Inline, at its line: a lint mark in the editor.
     await waitFor(() => {
       const marks = [...container.querySelectorAll('.cm-lintRange-error')].map((mark) => mark.textContent);

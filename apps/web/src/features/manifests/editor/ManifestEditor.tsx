@@ -80,6 +80,11 @@ function useProblemText() {
   );
 }
 
+/** The errors as the document has them: by line and column (the server sends them so; this keeps it). */
+function inTextOrder(problems: readonly ValidationProblem[]): ValidationProblem[] {
+  return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
 /** The validation state under the editor: what is being checked, the list of content violations. */
 function ValidationReport({ state }: { state: ReturnType<typeof useDebouncedValidation> }) {
   const { t } = useTranslation();
@@ -130,13 +135,20 @@ function ValidationReport({ state }: { state: ReturnType<typeof useDebouncedVali
           </Group>
           <Collapse expanded={open}>
             <List id="manifest-violations" size="sm" mt="xs" spacing={4}>
-              {state.problems.map((problem) => (
+              {inTextOrder(state.problems).map((problem) => (
                 <List.Item key={`${problem.pointer}|${problem.line}|${problem.column}|${problem.message}`}>
-                  {t('classicManifests.editor.problemAt', {
-                    line: problem.line,
-                    column: problem.column,
-                    message: problemText(problem),
-                  })}
+                  {problem.pointer
+                    ? t('classicManifests.editor.problemAtPointer', {
+                        line: problem.line,
+                        column: problem.column,
+                        pointer: problem.pointer,
+                        message: problemText(problem),
+                      })
+                    : t('classicManifests.editor.problemAt', {
+                        line: problem.line,
+                        column: problem.column,
+                        message: problemText(problem),
+                      })}
                 </List.Item>
               ))}
             </List>
