@@ -85,7 +85,11 @@ describe('the manifest editor', () => {
     await user.click(screen.getByRole('button', { name: 'Show' }));
     const list = await screen.findByRole('list');
     // Each error with its JSON pointer beside line and column, in the order of the document.
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Line 1, column 1: must have required property "app_manifest"',
       'Line 5, column 15 — /sidepanel/views/0: unknown view "nowhere.detail"',
     ]);
@@ -204,6 +208,35 @@ describe('the manifest editor', () => {
       expect(JSON.parse(editorView(container).state.doc.toString()).sidepanel).toBeDefined(),
     );
     expect(loadSnippets).toHaveBeenCalledWith('4.1', true);
+  });
+
+  it('offers only the snippets that apply: no OAuth or iFrame for 4.1, all four for 3.x', async () => {
+    const { container } = renderEditor({ initialText: VALID });
+    const snippets = () =>
+      within(screen.getByText('Add component').parentElement as HTMLElement)
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(snippets()).toEqual(['Full screen', 'Side panel']);
+    setText(container, '{\n  "schema_version": "3.2"\n}');
+    await waitFor(() => expect(snippets()).toEqual(['OAuth', 'iFrame', 'Full screen', 'Side panel']));
+  });
+
+  it('asks before a snippet replaces what the manifest has', async () => {
+    const panel = { sidepanel: { source_url: 'https://example.com', views: ['rfi.detail'] } };
+    const loadSnippets = vi.fn(async () => ({ oauth: {}, iframe: {}, fullscreen: {}, sidepanel: panel }));
+    const { container, user } = renderEditor({ initialText: BAD_VIEW, loadSnippets });
+    const current = () => JSON.parse(editorView(container).state.doc.toString());
+    await user.click(screen.getByRole('button', { name: 'Side panel' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Replace part of the manifest?' });
+    expect(confirm).toHaveTextContent('The manifest already has "sidepanel".');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(current().sidepanel.views).toEqual(['nowhere.detail']);
+
+    await user.click(screen.getByRole('button', { name: 'Side panel' }));
+    const again = await screen.findByRole('dialog', { name: 'Replace part of the manifest?' });
+    await user.click(within(again).getByRole('button', { name: 'Replace' }));
+    await waitFor(() => expect(current().sidepanel.views).toEqual(['rfi.detail']));
   });
 
   it('builds permissions per company and project tool, disabled levels not selectable', async () => {

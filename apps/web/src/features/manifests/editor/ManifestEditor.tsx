@@ -17,6 +17,7 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { detailText } from '../../../api/errorText';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { copyWithToast } from '../copyToClipboard';
 import {
@@ -27,6 +28,8 @@ import {
   permissionsOf,
   type ScopedLevels,
   type SnippetKind,
+  snippetOverwrites,
+  snippetsFor,
   type TemplateFamily,
   withPermissions,
 } from './documents';
@@ -39,7 +42,6 @@ export const EDITOR_COPIED_MS = 1500;
 /** The spec's message for text that is not JSON, as the validation endpoint words it. */
 export const INVALID_JSON = 'Invalid JSON, could not parse manifest';
 
-const SNIPPETS: SnippetKind[] = ['oauth', 'iframe', 'fullscreen', 'sidepanel'];
 const FAMILIES: TemplateFamily[] = ['4.1', '3'];
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 
@@ -200,6 +202,7 @@ export function CreateManifestEditor({
   const [snippetError, setSnippetError] = useState<string | null>(null);
   const [snippetLoading, setSnippetLoading] = useState<SnippetKind | null>(null);
   const [permissionsOpen, setPermissionsOpen] = useState(false);
+  const [overwrite, setOverwrite] = useState<{ next: string; keys: string[] } | null>(null);
   const validation = useDebouncedValidation(text, validate);
 
   const problems = useMemo(
@@ -221,15 +224,21 @@ export function CreateManifestEditor({
     if (template && text.trim() === '') replaceText(formatJson(template));
   };
 
+  const documentFamily = familyOf(text) ?? family;
+
   const addSnippet = async (kind: SnippetKind) => {
     setSnippetError(null);
     setSnippetLoading(kind);
     try {
-      const documentFamily = familyOf(text) ?? family;
       const snippets = await loadSnippets(documentFamily, hasExistingManifest(text));
       const next = applySnippet(text, documentFamily, kind, snippets[kind]);
       if (next === null) setSnippetError(t('classicManifests.editor.snippetNeedsJson'));
-      else replaceText(next);
+      else {
+        const replaced = snippetOverwrites(text, documentFamily, snippets[kind]);
+        // What the snippet would replace is the developer's: ask first.
+        if (replaced.length > 0) setOverwrite({ next, keys: replaced });
+        else replaceText(next);
+      }
     } catch {
       setSnippetError(t('classicManifests.editor.snippetFailed'));
     } finally {
@@ -298,7 +307,7 @@ export function CreateManifestEditor({
           </SidebarBlock>
           <SidebarBlock title={t('classicManifests.editor.snippets.title')}>
             <Group gap="xs">
-              {SNIPPETS.map((kind) => (
+              {snippetsFor(documentFamily).map((kind) => (
                 <Button
                   key={kind}
                   variant="default"
@@ -354,6 +363,19 @@ export function CreateManifestEditor({
           {t('classicManifests.editor.create')}
         </Button>
       </Group>
+      <ConfirmModal
+        opened={overwrite !== null}
+        title={t('classicManifests.editor.snippets.overwrite.title')}
+        message={t('classicManifests.editor.snippets.overwrite.message', {
+          keys: (overwrite?.keys ?? []).map((key) => `"${key}"`).join(', '),
+        })}
+        confirmLabel={t('classicManifests.editor.snippets.overwrite.confirm')}
+        onConfirm={() => {
+          if (overwrite) replaceText(overwrite.next);
+          setOverwrite(null);
+        }}
+        onCancel={() => setOverwrite(null)}
+      />
       {permissionsOpen ? (
         <PermissionBuilderModal
           opened
