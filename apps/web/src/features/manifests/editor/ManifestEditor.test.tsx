@@ -103,7 +103,36 @@ describe('the manifest editor', () => {
     expect(await screen.findByText('The manifest is valid.')).toBeInTheDocument();
     expect(container.querySelector('.cm-lintRange-error')).toBeNull();
     await user.click(createButton());
-    expect(props.create).toHaveBeenCalledWith('0.2.0', VALID);
+    expect(props.create).toHaveBeenCalledWith('0.2.0', VALID, false);
+  });
+
+  it('keeps user-level authentication: declared for 4.1, locked on with a service account (issue 20)', async () => {
+    const WITH_ACCOUNT =
+      '{\n  "schema_version": "4.1",\n  "app_manifest": { "uid": "x", "name": "y" },\n  "permissions": { "project": { "rfi": "readonly" } }\n}';
+    const { container, props, user } = renderEditor({ initialText: VALID, initialAuthCode: true });
+    const userLevel = screen.getByRole('checkbox', { name: 'User Level Authentication' });
+    // Started from a version with user-level authentication: it stays on.
+    expect(userLevel).toBeChecked();
+    expect(userLevel).toBeEnabled();
+    await user.click(userLevel);
+    expect(userLevel).not.toBeChecked();
+
+    setText(container, WITH_ACCOUNT);
+    await waitFor(() => expect(userLevel).toBeChecked());
+    expect(userLevel).toBeDisabled();
+    expect(await screen.findByText('The manifest is valid.')).toBeInTheDocument();
+    await user.click(createButton());
+    expect(props.create).toHaveBeenCalledWith('0.2.0', WITH_ACCOUNT, true);
+  });
+
+  it('leaves authentication to a 3.x manifest’s oauth instances', async () => {
+    const V3 = '{\n  "schema_version": "3.2",\n  "app_manifest": { "id": "x" }\n}';
+    const validate = vi.fn(async () => []);
+    const { props, user } = renderEditor({ initialText: V3, validate });
+    expect(screen.queryByRole('checkbox', { name: 'User Level Authentication' })).toBeNull();
+    expect(await screen.findByText('The manifest is valid.')).toBeInTheDocument();
+    await user.click(createButton());
+    expect(props.create).toHaveBeenCalledWith('0.2.0', V3, undefined);
   });
 
   it('validates only once the edits pause for a second', async () => {
@@ -179,7 +208,7 @@ describe('the manifest editor', () => {
     await user.type(version, '.0');
     expect(createButton()).toBeEnabled();
     await user.click(createButton());
-    expect(create).toHaveBeenCalledWith('1.2.0', VALID);
+    expect(create).toHaveBeenCalledWith('1.2.0', VALID, false);
     expect(await screen.findByText('Is invalid')).toBeInTheDocument();
   });
 

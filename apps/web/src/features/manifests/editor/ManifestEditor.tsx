@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
   Collapse,
   Divider,
   Group,
@@ -56,8 +57,12 @@ export interface ManifestEditorData {
   catalogue: PermissionCatalogue | undefined;
   /** POST /api/v1/manifest_validations: the errors of a text, [] when valid. */
   validate: (text: string) => Promise<ValidationProblem[]>;
-  /** POST /api/v1/app_versioned_manifests with the content: rejects with the API's error. */
-  create: (semanticVersion: string, text: string) => Promise<void>;
+  /**
+   * POST /api/v1/app_versioned_manifests with the content and, for a 4.1 document, the user-level
+   * authentication declared beside it (undefined for 3.x, whose oauth instances say it): rejects with the
+   * API's error.
+   */
+  create: (semanticVersion: string, text: string, authCodeEnabled: boolean | undefined) => Promise<void>;
 }
 
 export interface CreateEditorProps extends ManifestEditorData {
@@ -69,6 +74,8 @@ export interface CreateEditorProps extends ManifestEditorData {
   canBuildPermissions: boolean;
   /** The text the editor starts from (empty, or the latest version's content to start a new one). */
   initialText: string;
+  /** The user-level authentication of the version the text starts from (a 4.1 document cannot say it). */
+  initialAuthCode?: boolean;
   onCancel: () => void;
 }
 
@@ -187,6 +194,7 @@ export function CreateManifestEditor({
   canSetSemanticVersions,
   canBuildPermissions,
   initialText,
+  initialAuthCode = false,
   onCancel,
 }: CreateEditorProps) {
   const { t } = useTranslation();
@@ -203,6 +211,7 @@ export function CreateManifestEditor({
   const [snippetLoading, setSnippetLoading] = useState<SnippetKind | null>(null);
   const [permissionsOpen, setPermissionsOpen] = useState(false);
   const [overwrite, setOverwrite] = useState<{ next: string; keys: string[] } | null>(null);
+  const [declaredAuthCode, setDeclaredAuthCode] = useState(initialAuthCode);
   const validation = useDebouncedValidation(text, validate);
 
   const problems = useMemo(
@@ -225,6 +234,11 @@ export function CreateManifestEditor({
   };
 
   const documentFamily = familyOf(text) ?? family;
+  // A 4.1 service account (its permissions) always comes with user-level authentication: locked on.
+  const granted = permissionsOf(text);
+  const serviceAccount =
+    granted !== null && Object.keys(granted.company).length + Object.keys(granted.project).length > 0;
+  const authCode = documentFamily === '4.1' ? declaredAuthCode || serviceAccount : undefined;
 
   const addSnippet = async (kind: SnippetKind) => {
     setSnippetError(null);
@@ -261,7 +275,7 @@ export function CreateManifestEditor({
     setVersionError(null);
     setSaveError(null);
     try {
-      await create(version.trim(), text);
+      await create(version.trim(), text, authCode);
     } catch (error) {
       const detail = isApiError(error) ? error.details.find((d) => d.path === 'semantic_version') : undefined;
       if (detail) setVersionError(detailText(t, detail));
@@ -325,6 +339,21 @@ export function CreateManifestEditor({
               </Text>
             ) : null}
           </SidebarBlock>
+          {documentFamily === '4.1' ? (
+            <SidebarBlock title={t('classicManifests.editor.authentication.title')}>
+              <Checkbox
+                label={t('classicManifests.editor.authentication.userLevel')}
+                description={
+                  serviceAccount
+                    ? t('classicManifests.editor.authentication.locked')
+                    : t('classicManifests.editor.authentication.userLevelDescription')
+                }
+                checked={authCode === true}
+                disabled={serviceAccount}
+                onChange={(event) => setDeclaredAuthCode(event.currentTarget.checked)}
+              />
+            </SidebarBlock>
+          ) : null}
           {canBuildPermissions ? (
             <SidebarBlock title={t('classicManifests.permissions.title')}>
               <Button variant="default" size="xs" onClick={() => setPermissionsOpen(true)}>
