@@ -52,6 +52,11 @@ export const createManifestRequest = z
         manifestContent,
       ])
       .optional(),
+    /**
+     * With `content`: user-level authentication declared beside a 4.1 document, which cannot say it without
+     * a service account (authenticationOf). Wherever the content speaks, the content decides.
+     */
+    auth_code_enabled: z.boolean().optional(),
   })
   .refine((body) => (body.configured_manifest_content === undefined) !== (body.content === undefined), {
     message: 'give either configured_manifest_content or content, not both',

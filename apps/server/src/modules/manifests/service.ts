@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  authCodeEnabledOf,
+  authenticationOf,
   type ConfiguredManifestInput,
   compareSemver,
   configuredProblems,
@@ -39,6 +39,8 @@ export interface CreateVersion {
   semantic_version: string;
   configured_manifest_content?: ConfiguredManifestInput;
   content?: string | Record<string, unknown>;
+  /** With content: user-level authentication declared beside a 4.1 document (authenticationOf). */
+  auth_code_enabled?: boolean;
 }
 
 /** A version with what the presenter needs to say about it. */
@@ -196,42 +198,45 @@ export class ManifestService {
     return { uid, name: app.name };
   }
 
-  /** The manifest of a create request, validated: from the builder's form or from the editor's content. */
+  /**
+   * The manifest of a create request, validated: from the builder's form or from the editor's content. The
+   * stored flags and the builder's form are read from the content with the shared authenticationOf,
+   * whatever the client said (a service account always comes with user-level authentication).
+   */
   private async manifestOf(app: DeveloperAppRow, input: CreateVersion) {
     const governmentCloud = this.deps.config.governmentCloud;
+    let content: Record<string, unknown>;
+    let declared: boolean;
     if (input.configured_manifest_content !== undefined) {
       const form = input.configured_manifest_content;
       const problems = configuredProblems(form, { governmentCloud });
       if (problems.length > 0) throw manifestRefusal('configured_manifest_content', problems);
-      const content = toManifestContent(
+      content = toManifestContent(
         form,
         (await this.appManifest(app, '4.1')) as { uid: string; name: string },
       );
       const contentProblems = validateManifestContent(content, { governmentCloud });
       if (contentProblems.length > 0) throw manifestRefusal('configured_manifest_content', contentProblems);
-      return {
-        content,
-        configured: form as Record<string, unknown>,
-        authCode: form.auth_code_enabled === true,
-      };
-    }
-    let content: Record<string, unknown>;
-    if (typeof input.content === 'string') {
-      const problems = validateManifestText(input.content, { environment: 'Sandbox', governmentCloud });
-      if (problems.length > 0) throw manifestRefusal('content', problems);
-      content = JSON.parse(input.content) as Record<string, unknown>;
+      declared = form.auth_code_enabled === true;
     } else {
-      content = input.content ?? {};
-      const problems = validateManifestContent(content, { governmentCloud });
-      if (problems.length > 0) throw manifestRefusal('content', problems);
+      if (typeof input.content === 'string') {
+        const problems = validateManifestText(input.content, { environment: 'Sandbox', governmentCloud });
+        if (problems.length > 0) throw manifestRefusal('content', problems);
+        content = JSON.parse(input.content) as Record<string, unknown>;
+      } else {
+        content = input.content ?? {};
+        const problems = validateManifestContent(content, { governmentCloud });
+        if (problems.length > 0) throw manifestRefusal('content', problems);
+      }
+      content = { ...content, app_manifest: await this.appManifest(app, String(content.schema_version)) };
+      declared = input.auth_code_enabled === true;
     }
-    content = { ...content, app_manifest: await this.appManifest(app, String(content.schema_version)) };
-    const authCode = authCodeEnabledOf(content);
-    const reading = fromManifestContent(content, authCode);
+    const authentication = authenticationOf(content, declared);
+    const reading = fromManifestContent(content, authentication.auth_code_enabled);
     return {
       content,
       configured: reading.ok ? (reading.configured as Record<string, unknown>) : null,
-      authCode,
+      authCode: authentication.auth_code_enabled,
     };
   }
 

@@ -9,9 +9,9 @@ import {
 import { Anchor, Badge, Button, Code, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from '../../../components/CopyButton';
 import { formatDateTime } from '../../../components/format';
 import { RejectionNotes } from '../RejectionNotes';
+import { CopyToastButton } from '../CopyToastButton';
 
 /** Newest first (spec 2 §2, §9): by creation time, the id breaking ties. */
 export function newestFirst(versions: readonly ManifestSummary[]): ManifestSummary[] {
@@ -98,9 +98,10 @@ function KeyCell({ version }: { version: ManifestSummary }) {
   return (
     <Group gap={4} wrap="nowrap">
       <Code>{version.app_version_key}</Code>
-      <CopyButton
+      <CopyToastButton
         value={version.app_version_key}
         label={t('classicManifests.tables.keyOf', { version: version.semantic_version })}
+        copied={t('manifests.versions.keyCopied')}
       />
     </Group>
   );

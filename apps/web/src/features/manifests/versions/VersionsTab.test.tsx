@@ -32,6 +32,11 @@ const s2 = buildManifest({
     permissions: { company: {}, project: { rfi: 'readonly' } },
     service_account_enabled: true,
   }),
+  content: {
+    schema_version: '4.1',
+    fullscreen: { source_url: 'https://full.example.com/v2' },
+    permissions: { project: { rfi: 'readonly' } },
+  },
 });
 const p1 = buildManifest({
   id: 31,
@@ -74,7 +79,10 @@ describe('VersionsTab', () => {
     await user.click(within(sandbox).getByRole('button', { name: 'View manifest 0.1.0' }));
     const viewer = await screen.findByRole('dialog', { name: 'Manifest 0.1.0' });
     expect(within(viewer).getByLabelText('Manifest JSON')).toHaveTextContent('https://full.example.com');
-    expect(within(viewer).getByRole('button', { name: /Copy manifest/ })).toBeInTheDocument();
+    // Spec 2 §8: the View Manifest modal's copy says so with the copy toast, as every copy does.
+    await user.click(within(viewer).getByRole('button', { name: /Copy manifest/ }));
+    expect(JSON.parse(await navigator.clipboard.readText())).toEqual(s1.content);
+    expect(await screen.findByText('Manifest copied to clipboard')).toBeInTheDocument();
   });
 
   it('offers Submit for review on the submittable production version', async () => {
