@@ -17,6 +17,8 @@ async function publishedApp(name: string): Promise<DeveloperAppRow> {
       developer_app_id: app.id,
       state: 'published',
       approval_state: 'approved',
+      // As an approval leaves it: live (isAppLive).
+      live: true,
       public_name: name,
       tagline: 'A tagline',
       category_ids: JSON.stringify([]),
