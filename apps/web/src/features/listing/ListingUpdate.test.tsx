@@ -143,7 +143,7 @@ describe('updating a published listing (issue 20, item 3)', () => {
     const scroll = vi.mocked(Element.prototype.scrollIntoView);
     scroll.mockClear();
     renderRoutes(createRoutes(), '/developer_apps/5/versions');
-    const heading = await screen.findByRole('heading', { level: 2, name: 'Manifests' });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Manifests' }, { timeout: 5000 });
     await waitFor(() => expect(scroll).toHaveBeenCalled());
     expect(scroll.mock.contexts.at(-1)).toBe(heading.closest('section'));
   });
