@@ -135,6 +135,7 @@ describe('rejectionOf (issue 20)', () => {
   });
   it('notes are required to reject, optional for every other action', () => {
     expect(reviewNotesRequired('reject')).toBe(true);
-    for (const action of ['submit', 'withdraw', 'approve'] as const) expect(reviewNotesRequired(action)).toBe(false);
+    for (const action of ['submit', 'withdraw', 'approve'] as const)
+      expect(reviewNotesRequired(action)).toBe(false);
   });
 });

@@ -10,8 +10,8 @@ import {
   isSemver,
   REVIEW_ACTIONS,
   type ReviewAction,
-  reviewNotesRequired,
   type RuleProblem,
+  reviewNotesRequired,
   toManifestContent,
   type VersionState,
 } from '@lintel/shared/manifests';
@@ -385,7 +385,11 @@ export class ManifestService {
       throw errors.forbidden('Only platform administrators write admin notes.');
     // The developer must learn why (issue 20), as a listing's rejection says it (spec 3 §4).
     if (reviewNotesRequired(action) && !change.admin_notes?.trim())
-      throw errors.field('app_version.admin_notes', 'required', "can't be blank: say why the version is rejected");
+      throw errors.field(
+        'app_version.admin_notes',
+        'required',
+        "can't be blank: say why the version is rejected",
+      );
     const { db } = this.deps;
     return db.transaction().execute(async (trx) => {
       await repo.lockApp(trx, context.app.id);
