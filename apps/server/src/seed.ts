@@ -32,6 +32,7 @@ export function demoDepsOf(runtime: Runtime): DemoDeps {
 export async function seedDemo(
   deps: DemoDeps,
   config: Pick<Config, 'demoPassword' | 'sandboxProvisionDelayMs'>,
+  now = new Date(),
 ): Promise<boolean> {
   const existing = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
@@ -49,6 +50,7 @@ export async function seedDemo(
   await seedDemoApp(deps, {
     owner: developer,
     admin,
+    now,
     sandboxTimeoutMs: config.sandboxProvisionDelayMs + 60_000,
   });
   return true;

@@ -2,15 +2,17 @@ import { isAppLive } from '@lintel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema';
 import { DEMO_APP_NAME, DEMO_HISTORY_DAYS } from '../src/demo/app';
+import { demoHistory } from '../src/demo/history';
 import { newestPublishedListings } from '../src/modules/listings/live';
 import type { Runtime } from '../src/runtime';
 import { DEMO_ACCOUNTS, demoDepsOf, seedDemo } from '../src/seed';
-import { type Client, signIn, startTestRuntime } from './support';
+import { type Client, createApp, createUser, signIn, startTestRuntime } from './support';
 
 let runtime: Runtime;
 let developer: Client;
 let admin: Client;
 let appId: number;
+const seededAt = new Date();
 
 const userOf = (email: string) =>
   runtime.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
@@ -18,7 +20,7 @@ const userOf = (email: string) =>
 beforeAll(async () => {
   // Workers on: the embedded platform builds the sandbox in the background, as under `npm start`.
   runtime = await startTestRuntime({ workers: true, env: { SANDBOX_PROVISION_DELAY_MS: '200' } });
-  expect(await seedDemo(demoDepsOf(runtime), runtime.config)).toBe(true);
+  expect(await seedDemo(demoDepsOf(runtime), runtime.config, seededAt)).toBe(true);
   const [adminRow, developerRow] = (await Promise.all(DEMO_ACCOUNTS.map((a) => userOf(a.email)))) as [
     UserRow,
     UserRow,
@@ -132,16 +134,61 @@ describe('the demo seed on a fresh database', () => {
     expect(Number(events.n)).toBeGreaterThanOrEqual(views.total_count);
   });
 
-  it('decides "live" in SQL exactly as isAppLive does', async () => {
-    const rows = await newestPublishedListings(runtime.database.db).execute();
-    const live = (await runtime.app.inject({ method: 'GET', url: '/api/v1/marketplace/apps' }))
-      .json()
-      .map((row: { id: number }) => row.id);
-    expect(live).toEqual(
-      rows
-        .filter((row) => isAppLive({ deleted_at: row.deleted_at, published_listing: row }))
-        .map((row) => row.developer_app_id),
+  it('took the history through the platform-events service: a replay of it changes nothing', async () => {
+    const before = (await get(developer, `/api/v1/developer_apps/${appId}/metrics`)).json();
+    const replayed = await runtime.services.marketplace.receiveMany(
+      appId,
+      demoHistory(appId, DEMO_HISTORY_DAYS, seededAt),
     );
+    expect(replayed).toBe(0);
+    const after = (await get(developer, `/api/v1/developer_apps/${appId}/metrics`)).json();
+    expect(after.daily_marketplace_app_views_aggregates).toEqual(
+      before.daily_marketplace_app_views_aggregates,
+    );
+    expect(after.app_installations.total_count).toBe(before.app_installations.total_count);
+  });
+
+  it('decides "live" in SQL exactly as isAppLive does, on every kind of app', async () => {
+    const owner = await createUser(runtime);
+    const published = (live: boolean) => ({ state: 'published' as const, live });
+    // Each case beside the demo app: not deleted or deleted, newest published listing live or not, none.
+    const cases = [
+      { deleted: true, listings: [published(true)] },
+      { deleted: false, listings: [published(false)] },
+      { deleted: false, listings: [published(true), published(false)] },
+      { deleted: false, listings: [published(false), published(true)] },
+      { deleted: false, listings: [] },
+    ];
+    for (const [index, kind] of cases.entries()) {
+      const app = await createApp(runtime, { owner, name: `Live case ${index}`, deleted: kind.deleted });
+      for (const [n, listing] of kind.listings.entries()) {
+        const at = new Date(Date.UTC(2026, 0, 1 + n));
+        await runtime.database.db
+          .insertInto('marketplace_submissions')
+          .values({
+            developer_app_id: app.id,
+            version: n + 1,
+            ...listing,
+            published_at: at,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      }
+    }
+    const rows = await newestPublishedListings(runtime.database.db).execute();
+    const live = (await runtime.app.inject({ method: 'GET', url: '/api/v1/marketplace/apps?per_page=100' }))
+      .json()
+      .map((row: { id: number }) => row.id)
+      .sort((a: number, b: number) => a - b);
+    const expected = rows
+      .filter((row) => isAppLive({ deleted_at: row.deleted_at, published_listing: row }))
+      .map((row) => row.developer_app_id)
+      .sort((a, b) => a - b);
+    expect(live).toEqual(expected);
+    // The demo app, and the one whose newest published listing is live.
+    expect(expected).toHaveLength(2);
+    expect(expected).toContain(appId);
   });
 });
 

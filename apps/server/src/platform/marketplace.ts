@@ -196,7 +196,9 @@ async function recordViews(trx: Db, events: readonly MarketplaceEvent[]): Promis
       return;
     }
     claimed.add(event.id);
-    byApp.set(event.appId, [...(byApp.get(event.appId) ?? []), index]);
+    const ofApp = byApp.get(event.appId);
+    if (ofApp) ofApp.push(index);
+    else byApp.set(event.appId, [index]);
   });
   for (const [appId, indexes] of byApp) {
     const views = indexes.map((index) => {
