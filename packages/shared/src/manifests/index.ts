@@ -15,13 +15,14 @@
  * - `permissions.ts` PERMISSION_CATALOGUE {company, project}: [{name, friendly_name, disabled_uals}],
  *                    PERMISSION_LEVELS (none 1, readonly 2, standard 3, admin 4), allowedLevels,
  *                    permissionProblem.
- * - `rules.ts`       the spec's extra rules with JSON pointers: componentProblems (type, http(s) URL, views),
+ * - `rules.ts`       the spec's extra rules with JSON pointers: componentProblems (type, https URL, views),
  *                    parameterProblems ('Key, name, and description are required…'), postInstallationProblems
  *                    (all or none), permissionsProblems, isComponentUrl, availableComponentTypes (no side panel
  *                    in government cloud), parametersOf / schemaOfParameters, RULE_MESSAGES, pointer helpers.
  * - `configured.ts`  the builder's form (configured_manifest_content) ⇄ manifest: isValidForSaving,
  *                    configuredProblems, toManifestContent (→ 4.1), fromManifestContent / canShowInBuilder
- *                    (the "not available" modal), authCodeEnabledOf.
+ *                    (the "not available" modal), authenticationOf (the stored user-level and service-account
+ *                    flags, read from the content: a service account always comes with user-level auth).
  * - `diff.ts`         diffManifests(before, after) → [{section, path, kind, before, after}] for the
  *                    side-by-side diff (components, views, parameters, permissions, instructions).
  * - `templates.ts`   MANIFEST_TEMPLATES {'3', '4.1'} and manifestSnippets(version, hasExistingManifest).
@@ -29,7 +30,8 @@
  *                    manifestResponse (one version with content), manifestError, environmentType.
  *
  * Server only: `@lintel/shared/manifests/validate` — validateManifestText(text, options) →
- * [{message, pointer, line, column}] and validateManifestContent (ajv + the JSON Schemas of json-schemas.ts).
+ * [{message, pointer, line, column}] (one per distinct field, in document order) and validateManifestContent
+ * (ajv + the JSON Schemas of json-schemas.ts).
  * It compiles code at run time, which the web's CSP forbids: the web validates JSON through
  * POST /api/v1/manifest_validations and the builder's form with configuredProblems.
  *

@@ -155,6 +155,16 @@ describe('ConfigurationsTab header', () => {
     expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
   });
 
+  it('offers a platform administrator submit on a version not in review, as the developers (spec 2 §4)', async () => {
+    const sb = sandbox('0.2.0', { promotable: false });
+    const pr = production('0.2.0', 'confidential');
+    const app = appWith(sb, pr, { current_user_role: null, permissions: permissionsOf(null) });
+    serveManifests({ app, manifests: [sb, pr], admin: true });
+    renderTab(<ConfigurationsTab />, app);
+    expect(await screen.findByRole('button', { name: 'Submit for review' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
   it('shows the installation keys, copies one with a toast, and links to the sandbox', async () => {
     const sb = sandbox('0.2.0');
     const pr = production('0.1.0', 'published');
