@@ -10,8 +10,8 @@ import { Anchor, Badge, Button, Code, Group, ScrollArea, Stack, Table, Text } fr
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/format';
-import { RejectionNotes } from '../RejectionNotes';
 import { CopyToastButton } from '../CopyToastButton';
+import { RejectionNotes } from '../RejectionNotes';
 
 /** Newest first (spec 2 §2, §9): by creation time, the id breaking ties. */
 export function newestFirst(versions: readonly ManifestSummary[]): ManifestSummary[] {
