@@ -75,7 +75,9 @@ test('on the older layout a developer creates a version in the JSON editor after
     await expect(dialog.locator('.cm-lintRange-error', { hasText: 'nowhere.detail' })).toBeVisible();
     await expect(create).toBeDisabled();
     await dialog.getByRole('button', { name: 'Show' }).click();
-    await expect(dialog.getByText(/^Line 11, column 7: .*nowhere\.detail/)).toBeVisible();
+    await expect(
+      dialog.getByText(/^Line 11, column 7 — \/sidepanel\/views\/0: .*nowhere\.detail/),
+    ).toBeVisible();
     await screen(page, 'editor-inline-error');
   });
 

@@ -72,15 +72,19 @@ test('a developer builds a configuration, creates 0.1.0, promotes it and submits
     await page.getByRole('option', { name: 'Side Panel' }).click();
     await drawer.getByRole('textbox', { name: 'Source URL' }).fill('https://panel.example.com/{{region}}');
 
-    await button(drawer, 'Show the views under change_events').click();
-    await drawer.getByRole('checkbox', { name: 'change_events.detail', exact: true }).check();
-    const parent = drawer.getByRole('checkbox', { name: 'change_events', exact: true });
+    await button(drawer, 'Show the views under Change events').click();
+    const changeEvents = drawer.getByRole('group', { name: 'Views under Change events' });
+    await changeEvents.getByRole('checkbox', { name: 'Detail', exact: true }).check();
+    const parent = drawer.getByRole('checkbox', { name: 'Change events', exact: true });
     await expect(parent).toHaveJSProperty('indeterminate', true);
     await parent.check();
     await expect(parent).toHaveJSProperty('indeterminate', false);
-    await expect(drawer.getByRole('checkbox', { name: 'change_events.new', exact: true })).toBeChecked();
-    await button(drawer, 'Show the views under rfi').click();
-    await drawer.getByRole('checkbox', { name: 'rfi.detail', exact: true }).check();
+    await expect(changeEvents.getByRole('checkbox', { name: 'New', exact: true })).toBeChecked();
+    await button(drawer, 'Show the views under RFI').click();
+    await drawer
+      .getByRole('group', { name: 'Views under RFI' })
+      .getByRole('checkbox', { name: 'Detail', exact: true })
+      .check();
 
     await button(drawer, 'Add Parameter').click();
     const modal = page.getByRole('dialog', { name: 'Add Parameter' });
@@ -220,7 +224,11 @@ test('a developer builds a configuration, creates 0.1.0, promotes it and submits
     const components = section(page, 'Embedded Components');
     await components.getByRole('button', { name: 'Edit the Side Panel component' }).click();
     const drawer = page.getByRole('dialog', { name: 'Edit Component' });
-    await expect(drawer.getByRole('checkbox', { name: 'rfi.detail', exact: true })).toBeChecked();
+    await expect(
+      drawer
+        .getByRole('group', { name: 'Views under RFI' })
+        .getByRole('checkbox', { name: 'Detail', exact: true }),
+    ).toBeChecked();
     await drawer.getByRole('textbox', { name: 'Source URL' }).fill('https://panel.example.com/v2/{{region}}');
     await button(drawer, 'Save Component').click();
     await expect(drawer).toBeHidden();

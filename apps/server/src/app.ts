@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -45,6 +46,8 @@ export interface AppDeps {
   services: Services;
   storage: Storage;
   logger?: FastifyServerOptions['logger'];
+  /** Signs cookies the server must be able to trust (the marketplace visitor); random when not given. */
+  cookieSecret?: Buffer;
 }
 
 /** Builds the HTTP application from its dependencies: no globals, so tests build as many as they like. */
@@ -75,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUploads(app, deps.storage);
   await registerCompression(app);
   registerSecurityHeaders(app);
-  await app.register(cookie);
+  await app.register(cookie, { secret: (deps.cookieSecret ?? randomBytes(32)).toString('base64') });
   // Only the routes that read files call request.file(); everything else stays JSON.
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   await app.register(swagger, {

@@ -123,7 +123,10 @@ const environment = z.object({
   LISTING_APPLICATION_ENABLED: bool.default(true),
   LISTING_EXISTING_PARTNER_FORM_URL: url(['http:', 'https:']).optional(),
   LISTING_NEW_PARTNER_FORM_URL: url(['http:', 'https:']).optional(),
-  PARTNER_PROGRAMS_EMAIL: z.email().optional(),
+  /** The partner-programs contact the listing's activation cards name (spec 2 §2, spec 3 §1). */
+  PARTNER_PROGRAMS_EMAIL: z
+    .email({ message: 'must be an e-mail address' })
+    .default('partner-programs@lintel.dev'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SANDBOX_PROVISION_DELAY_MS: int(0, 24 * 3600_000).default(3000),
@@ -249,7 +252,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       enabled: e.LISTING_APPLICATION_ENABLED,
       existingPartnerFormUrl: e.LISTING_EXISTING_PARTNER_FORM_URL ?? null,
       newPartnerFormUrl: e.LISTING_NEW_PARTNER_FORM_URL ?? null,
-      partnerProgramsEmail: e.PARTNER_PROGRAMS_EMAIL ?? null,
+      partnerProgramsEmail: e.PARTNER_PROGRAMS_EMAIL,
     },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),

@@ -1,15 +1,19 @@
 import { ConfigError, loadConfig } from './config';
 import { loggerOptions } from './http/logging';
 import { startRuntime } from './runtime';
-import { DEMO_ACCOUNTS, seedDemo } from './seed';
+import { DEMO_ACCOUNTS, demoDepsOf, seedDemo } from './seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await startRuntime(config, { logger: loggerOptions(config.logLevel) });
   const { app } = runtime;
 
-  if (config.seedDemo && (await seedDemo(runtime.database.db, config))) {
-    app.log.info('Seeded the demo accounts on an empty database.');
+  if (config.seedDemo) {
+    const started = performance.now();
+    if (await seedDemo(demoDepsOf(runtime), config)) {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      app.log.info(`Seeded the demo accounts and the demo app on an empty database in ${seconds} s.`);
+    }
   }
 
   let stopping = false;

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
@@ -47,7 +48,15 @@ export async function startRuntime(
   const jobs = jobsOf(deps, services);
   await startQueues(queue, jobs);
   if (options.workers ?? true) await startWorkers(queue, jobs);
-  const app = await buildApp({ config, db: database.db, services, storage, logger: options.logger });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    services,
+    storage,
+    logger: options.logger,
+    // Every server of one deployment shares SECRETS_KEY, so each accepts the cookies the others signed.
+    cookieSecret: Buffer.from(hkdfSync('sha256', secretsKey.key, '', 'lintel cookie signing', 32)),
+  });
   queue.onError = (error) => app.log.error({ err: loggableError(error) }, 'job queue error');
   if (secretsKey.generated) {
     app.log.warn(

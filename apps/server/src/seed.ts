@@ -1,8 +1,6 @@
 import type { Config } from './config';
-import type { Db } from './db/index';
-import { hashPassword } from './http/crypto';
-import { authRepository } from './modules/auth/repository';
-import { seedDemoListing } from './seed-marketplace';
+import { type DemoDeps, seedDemoApp } from './demo/app';
+import type { Runtime } from './runtime';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -21,22 +19,39 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-/** Seeds the demo accounts on an empty database; returns whether it did. */
+/** What the seed uses of a running portal. */
+export function demoDepsOf(runtime: Runtime): DemoDeps {
+  const { database, services, platform, storage } = runtime;
+  return { db: database.db, services, platform, storage };
+}
+
+/**
+ * Seeds the demo on an empty database and returns whether it did: the demo accounts, then the developer's
+ * published app "Site Diary Sync" (demo/app.ts), every step through the services a user's action takes.
+ */
 export async function seedDemo(
-  db: Db,
-  config: Pick<Config, 'demoPassword' | 'scryptLogN'>,
+  deps: DemoDeps,
+  config: Pick<Config, 'demoPassword' | 'sandboxProvisionDelayMs'>,
+  now = new Date(),
 ): Promise<boolean> {
-  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  const existing = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  const passwordHash = await hashPassword(config.demoPassword, config.scryptLogN);
-  for (const account of DEMO_ACCOUNTS) {
-    const user = await authRepository.insertUser(db, {
-      ...account,
-      password_hash: passwordHash,
-      confirmed_at: new Date(),
-    });
-    // The developer's published demo app: the marketplace and the engagement report have data at once.
-    if (user && !account.is_admin) await seedDemoListing(db, user.id);
-  }
+  const [admin, developer] = await Promise.all(
+    DEMO_ACCOUNTS.map(async ({ is_admin, is_employee, ...account }) => {
+      const user = await deps.services.auth.createAccount(
+        { ...account, password: config.demoPassword },
+        { admin: is_admin, employee: is_employee },
+      );
+      if (!user) throw new Error(`the demo account ${account.email} exists already`);
+      return user;
+    }),
+  );
+  if (!admin || !developer) throw new Error('the demo accounts were not created');
+  await seedDemoApp(deps, {
+    owner: developer,
+    admin,
+    now,
+    sandboxTimeoutMs: config.sandboxProvisionDelayMs + 60_000,
+  });
   return true;
 }

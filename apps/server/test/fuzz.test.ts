@@ -169,7 +169,17 @@ function queryOf(endpoint: Endpoint, rng: ReturnType<typeof random>): string {
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
-function multipartOf(endpoint: Endpoint, rng: ReturnType<typeof random>) {
+const BROKEN_MULTIPART = [
+  'no-boundary',
+  'truncated',
+  'nameless',
+  'garbage',
+  'unterminated',
+  'wrong-type',
+] as const;
+type BrokenMultipart = (typeof BROKEN_MULTIPART)[number] | 'none';
+
+function multipartOf(endpoint: Endpoint, rng: ReturnType<typeof random>, kind?: BrokenMultipart) {
   const boundary = 'fuzzboundary';
   const fields = Object.keys(endpoint.files ?? {}).map((name) =>
     name.replaceAll('N', String(rng.pick([0, -1, 99999]))),
@@ -182,9 +192,26 @@ function multipartOf(endpoint: Endpoint, rng: ReturnType<typeof random>) {
     `--${boundary}\r\nContent-Disposition: form-data; name="${rng.pick(['developer_app[name]', 'developer_app[name][x]', 'a[b][c][d][e][f]', '[]'])}"\r\n\r\n${rng.pick(NASTY_STRINGS)}\r\n`,
     `--${boundary}--\r\n`,
   ];
+  const body = parts.join('');
+  // Bodies the parser cannot read (issue 20): no boundary, cut off mid-part, a part without a name, not
+  // multipart at all, a boundary that never comes; and a wrong content type on the upload route.
+  const broken = kind ?? rng.pick<BrokenMultipart>(['none', 'none', ...BROKEN_MULTIPART]);
+  const contentType = {
+    'no-boundary': 'multipart/form-data',
+    'wrong-type': rng.pick(['image/png', 'text/html', 'multipart/mixed; boundary=fuzzboundary']),
+  }[broken as string];
+  const payload = {
+    none: body,
+    'no-boundary': body,
+    truncated: body.slice(0, Math.floor(body.length * rng.next())),
+    nameless: `--${boundary}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${boundary}--\r\n`,
+    garbage: rng.pick(NASTY_STRINGS),
+    unterminated: body.replace(`--${boundary}--\r\n`, ''),
+    'wrong-type': body,
+  }[broken];
   return {
-    payload: parts.join(''),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+    headers: { 'content-type': contentType ?? `multipart/form-data; boundary=${boundary}` },
   };
 }
 
@@ -214,6 +241,14 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   const email = await runtime.database.db.selectFrom('outbound_emails').select('id').executeTakeFirst();
+  const owner = await signIn(runtime.app, team.users.owner);
+  const submission = (
+    await owner.request({
+      method: 'POST',
+      url: `/api/v1/developer_apps/${team.app.id}/submissions`,
+      payload: { submission: { tagline: 'Fuzzed' } },
+    })
+  ).json() as { id: number };
   users = {
     developer: team.users.owner,
     stranger: team.users.stranger,
@@ -227,6 +262,7 @@ beforeAll(async () => {
     collaborators: String(team.users.developer.id),
     invitations: '1',
     oauth_applications: (await runtime.platform.sandboxOf(team.app.id))?.oauth?.uid ?? 'x',
+    submissions: String(submission.id),
   };
 }, 60_000);
 afterAll(() => runtime?.close());
@@ -254,7 +290,7 @@ function requestOf(endpoint: Endpoint, rng: ReturnType<typeof random>): InjectOp
   const method = endpoint.method;
   if (method === 'GET') return { method, url };
   const roll = rng.next();
-  if (endpoint.files && roll < 0.3) return { method, url, ...multipartOf(endpoint, rng) };
+  if (endpoint.files && roll < 0.5) return { method, url, ...multipartOf(endpoint, rng) };
   if (roll < 0.1)
     return { method, url, payload: '{"a": [1, 2,', headers: { 'content-type': 'application/json' } };
   if (roll < 0.15)
@@ -311,4 +347,35 @@ describe(`fuzz (seed ${SEED}, ${CASES} cases per route and actor)`, () => {
     expect(requests).toBeGreaterThanOrEqual(allEndpoints.length * ACTORS.length * CASES);
     expect(failures, `FUZZ_SEED=${SEED}`).toEqual([]);
   }, 600_000);
+
+  it('answers no 5xx to a multipart body it cannot read, on every upload route (issue 20)', async () => {
+    const rng = random(SEED);
+    const uploads = (allEndpoints as readonly Endpoint[]).filter((endpoint) => endpoint.files);
+    expect(uploads.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    await signInAll();
+    for (const endpoint of uploads) {
+      const url = endpoint.path.replace(/:(\w+)/g, () => {
+        const resource = Object.keys(validIds).find((name) => endpoint.path.includes(`/${name}/`));
+        return resource ? (validIds[resource] ?? '1') : '1';
+      });
+      for (const actor of ['developer', 'platformAdmin'] as const) {
+        for (const kind of BROKEN_MULTIPART) {
+          for (let n = 0; n < 3; n++) {
+            const response = await send(actor, {
+              method: endpoint.method,
+              url,
+              ...multipartOf(endpoint, rng, kind),
+            });
+            if (response.statusCode >= 500 || response.statusCode < 400) {
+              failures.push(
+                `${response.statusCode} ${actor} ${kind} ${endpoint.key} → ${response.body.slice(0, 300)}`,
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(failures, `FUZZ_SEED=${SEED}`).toEqual([]);
+  }, 120_000);
 });

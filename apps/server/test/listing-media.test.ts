@@ -205,8 +205,8 @@ describe('media checked by content (spec 3 §5)', () => {
       { type: 'Video', name: 'walkthrough.mov', content_type: 'video/quicktime', width: 1080, height: 1920 },
     ]);
     expect(videos[0].external_url).toMatch(/^\/api\/v1\/video_host\/medias\/[a-f0-9]{20}$/);
-    // The embedded host serves what it keeps, to anyone holding the hashed id.
-    const hosted = await runtime.app.inject({ method: 'GET', url: videos[0].external_url });
+    // The embedded host serves what it keeps; a draft's video to the app's collaborators (see below).
+    const hosted = await team.clients.owner.request({ method: 'GET', url: videos[0].external_url });
     expect(hosted.statusCode).toBe(200);
     expect(hosted.headers['content-type']).toBe('video/mp4');
     expect(hosted.rawPayload.subarray(4, 8).toString()).toBe('ftyp');

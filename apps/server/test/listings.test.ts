@@ -547,7 +547,19 @@ describe('the review state machine (spec 3 §4)', () => {
       .returning('id')
       .execute();
     for (const app_version_id of [foreign, sandbox?.id, 999_999]) {
-      await patch(team.clients.owner, draft.id, { app_version_id });
+      // Refused on save (issue 20: as category ids are) …
+      const saved = await patch(team.clients.owner, draft.id, { app_version_id, tagline: 'Changed' });
+      expect(saved.statusCode, String(app_version_id)).toBe(422);
+      expect(errorOf(saved).details).toEqual([
+        expect.objectContaining({ path: 'app_version_id', code: 'invalid_choice' }),
+      ]);
+      expect((await rowOf(draft.id)).tagline).toBe('Daily logs from the field, in one place');
+      // … and on submit, should a stored one name such a version.
+      await runtime.database.db
+        .updateTable('marketplace_submissions')
+        .set({ app_version_id: app_version_id ?? null })
+        .where('id', '=', draft.id)
+        .execute();
       const response = await patch(team.clients.owner, draft.id, { state: 'in_review' });
       expect(response.statusCode, String(app_version_id)).toBe(422);
       expect(errorOf(response).details.map((d) => d.path)).toContain('app_version_id');

@@ -265,7 +265,7 @@ describe('session features and the configuration switches', () => {
         enabled: true,
         existing_partner_form_url: null,
         new_partner_form_url: null,
-        partner_programs_email: null,
+        partner_programs_email: 'partner-programs@lintel.dev',
       },
     });
   });

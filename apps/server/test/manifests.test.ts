@@ -392,7 +392,7 @@ describe('POST /api/v1/app_version_promotions', () => {
 });
 
 describe('PATCH /api/v1/app_versions/:id — the review state machine', () => {
-  it('submit → in_review (developer notes), withdraw → confidential, submit, reject → confidential (admin notes), submit, approve → published', async () => {
+  it('submit → in_review (developer notes), withdraw → confidential, submit, reject → rejected (admin notes), submit, approve → published', async () => {
     const { app, production } = await promoted();
     const submitted = await review(as.owner, production.id, 'in_review', {
       developer_notes: 'Please review',
@@ -410,7 +410,11 @@ describe('PATCH /api/v1/app_versions/:id — the review state machine', () => {
       admin_notes: 'Missing support link',
     });
     expect(rejected.statusCode).toBe(200);
-    expect(rejected.json()).toMatchObject({ state: 'confidential', admin_notes: 'Missing support link' });
+    expect(rejected.json()).toMatchObject({
+      state: 'rejected',
+      admin_notes: 'Missing support link',
+      submittable: true,
+    });
     expect((await review(as.owner, production.id, 'in_review')).statusCode).toBe(200);
     const approved = await review(as.platformAdmin, production.id, 'published', {
       admin_notes: 'Looks good',
@@ -450,14 +454,15 @@ describe('PATCH /api/v1/app_versions/:id — the review state machine', () => {
         subject_id: String(production.id),
         changes: {
           before: { state: 'in_review', admin_notes: null },
-          after: { state: 'confidential', admin_notes: 'Missing support link' },
+          after: { state: 'rejected', admin_notes: 'Missing support link' },
         },
       },
       {
         action: 'app_version.approved',
         subject_id: String(production.id),
         changes: {
-          before: { state: 'in_review', admin_notes: 'Missing support link' },
+          // Resubmitting took the rejection's notes off the version: the approval answers the new submission.
+          before: { state: 'in_review', admin_notes: null },
           after: { state: 'published', admin_notes: 'Looks good' },
         },
       },
@@ -466,6 +471,86 @@ describe('PATCH /api/v1/app_versions/:id — the review state machine', () => {
       await as.owner.request({ method: 'GET', url: `/api/v1/developer_apps/${app.id}` })
     ).json();
     expect(appJson.manifests.latest_production).toMatchObject({ id: production.id, state: 'published' });
+  });
+
+  it('rejecting needs the reviewer notes: 422 on app_version.admin_notes and nothing changes (issue 20)', async () => {
+    const { app, production } = await promoted();
+    await review(as.owner, production.id, 'in_review', { developer_notes: 'Ready' });
+    const before = await versionRow(production.id);
+    const eventsBefore = await countRows(runtime, 'analytics_events');
+    const auditBefore = await countRows(runtime, 'audit_events');
+    for (const [state, notes] of [
+      ['rejected', {}],
+      ['rejected', { admin_notes: '   ' }],
+      ['confidential', { admin_notes: '' }],
+    ] as const) {
+      const response = await review(as.platformAdmin, production.id, state, notes);
+      expect(response.statusCode, `${state} ${JSON.stringify(notes)}`).toBe(422);
+      expect(errorOf(response).details).toEqual([
+        expect.objectContaining({ path: 'app_version.admin_notes', code: 'required' }),
+      ]);
+    }
+    expect(await versionRow(production.id)).toEqual(before);
+    expect(await countRows(runtime, 'analytics_events')).toBe(eventsBefore);
+    expect(await countRows(runtime, 'audit_events')).toBe(auditBefore);
+    // A developer cannot reject at all, notes or not.
+    expect((await review(as.owner, production.id, 'rejected', {})).statusCode).toBe(403);
+    const developerView = (await listVersions(as.developer, app.id, 'ProductionEnvironment')).json();
+    expect(developerView[0]).toMatchObject({ id: production.id, state: 'in_review' });
+  });
+
+  it('a rejection shows the developer the rejected state and notes; resubmitting clears them, the history keeps them (issue 20)', async () => {
+    const { app, production } = await promoted();
+    await review(as.owner, production.id, 'in_review');
+    const rejected = await review(as.platformAdmin, production.id, 'rejected', {
+      admin_notes: 'The RFI scope is broader than the side panel needs.',
+    });
+    expect(rejected.statusCode).toBe(200);
+    // Every collaborator reads it: in the list, the version and the app's header summary.
+    const listed = (await listVersions(as.developer, app.id, 'ProductionEnvironment')).json();
+    expect(listed[0]).toMatchObject({
+      id: production.id,
+      state: 'rejected',
+      admin_notes: 'The RFI scope is broader than the side panel needs.',
+      submittable: true,
+    });
+    const one = await as.developer.request({
+      method: 'GET',
+      url: `/api/v1/app_versioned_manifests/${production.id}`,
+    });
+    expect(one.json()).toMatchObject({ state: 'rejected', admin_notes: listed[0].admin_notes });
+    const appJson = (
+      await as.developer.request({ method: 'GET', url: `/api/v1/developer_apps/${app.id}` })
+    ).json();
+    expect(appJson.manifests.latest_production).toMatchObject({ state: 'rejected' });
+    // A rejected version cannot be approved or rejected again without a new submission.
+    expect((await review(as.platformAdmin, production.id, 'published')).statusCode).toBe(422);
+
+    const resubmitted = await review(as.owner, production.id, 'in_review', {
+      developer_notes: 'Narrowed the scope',
+    });
+    expect(resubmitted.statusCode).toBe(200);
+    expect(resubmitted.json()).toMatchObject({
+      state: 'in_review',
+      admin_notes: null,
+      developer_notes: 'Narrowed the scope',
+      submittable: false,
+    });
+    const events = await runtime.database.db
+      .selectFrom('analytics_events')
+      .select(['key', 'properties'])
+      .where(({ eb }) =>
+        eb(eb.ref('properties', '->>').key('app_version_id' as never), '=', String(production.id)),
+      )
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => [e.key, (e.properties as { notes?: string }).notes ?? null])).toEqual([
+      ['manifest_review_submit', null],
+      ['manifest_review_reject', 'The RFI scope is broader than the side panel needs.'],
+      ['manifest_review_submit', 'Narrowed the scope'],
+    ]);
+    const approved = await review(as.platformAdmin, production.id, 'published', { admin_notes: 'Thanks' });
+    expect(approved.json()).toMatchObject({ state: 'published', admin_notes: 'Thanks' });
   });
 
   it('any other transition is 422 naming the current state, nothing written', async () => {

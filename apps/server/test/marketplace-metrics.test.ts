@@ -5,7 +5,6 @@ import type { DeveloperAppRow } from '../src/db/schema';
 import { csvRow } from '../src/modules/metrics/csv';
 import { CSV_BATCH_SIZE } from '../src/modules/metrics/service';
 import type { Runtime } from '../src/runtime';
-import { DEMO_HISTORY_DAYS, seedDemoListing } from '../src/seed-marketplace';
 import {
   addCollaborator,
   type Client,
@@ -47,6 +46,8 @@ async function publish(
       admin_message: 'internal review note',
       draft_developer_notes: 'draft notes',
       published_at: state === 'published' ? now : null,
+      // As an approval leaves it: live (isAppLive).
+      live: state === 'published',
       created_at: now,
       updated_at: now,
     })
@@ -732,32 +733,3 @@ describe('analytics', () => {
     expect((await developer.request({ method: 'GET', url: '/api/v1/admin/analytics' })).statusCode).toBe(403);
   });
 });
-
-describe('the demo data', () => {
-  it('publishes a demo app whose report has about 120 days of views and installations', async () => {
-    const demoOwner = await signIn(runtime.app, await createUser(runtime));
-    const appId = await seedDemoListing(runtime.database.db, demoOwner.user.id);
-    const listed = await runtime.app.inject({
-      method: 'GET',
-      url: '/api/v1/marketplace/apps?filters[search]=Site%20Diary',
-    });
-    expect(listed.json().map((row: { id: number }) => row.id)).toEqual([appId]);
-    const metrics = (await metricsOf(demoOwner, { id: appId })).json();
-    const views = metrics.daily_marketplace_app_views_aggregates;
-    expect(Object.keys(views.rows)).toHaveLength(DEMO_HISTORY_DAYS);
-    expect(views.total_count).toBe(await countWhere('platform_marketplace_views', appId));
-    expect(metrics.daily_app_installations_aggregates.total_count).toBe(
-      await countWhere('platform_installations', appId),
-    );
-    expect(metrics.app_installations.total_count).toBeGreaterThan(20);
-  });
-});
-
-async function countWhere(table: 'platform_marketplace_views' | 'platform_installations', appId: number) {
-  const row = await runtime.database.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('developer_app_id', '=', appId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -194,7 +194,6 @@ describe('POST …/buckets', () => {
       { bucket_templates: [{ name: 'main', fill_type: 'count', interval_ms: 1.5, limit: 1 }] },
       'data.bucket_templates.0.interval_ms',
     ],
-    ['no templates', { bucket_templates: [] }, 'data.bucket_templates'],
     [
       'two templates of one name',
       { bucket_templates: [DEFAULT_BUCKET_TEMPLATES[0], { ...DEFAULT_BUCKET_TEMPLATES[1], name: 'MAIN' }] },
@@ -211,6 +210,36 @@ describe('POST …/buckets', () => {
     expect(error.code).toBe('validation_failed');
     expect(error.details.map((d) => d.path)).toEqual([path]);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('gives a bucket created without templates the default main and spike templates (spec 1 §2)', async () => {
+    const expected = [
+      { name: 'main', fill_type: 'count', interval_ms: 3_600_000, limit: 7200 },
+      { name: 'spike', fill_type: 'count', interval_ms: 10_000, limit: 100 },
+    ];
+    const { bucket_templates: _, ...withoutTemplates } = newBucket({ name: 'No Templates' });
+    const absent = await create('Integrator_Sandbox', withoutTemplates);
+    expect(absent.statusCode).toBe(201);
+    expect(absent.json().data.bucket_templates).toEqual(expected);
+    const empty = await create(
+      'Integrator_Sandbox',
+      newBucket({ name: 'Empty Templates', bucket_templates: [] }),
+    );
+    expect(empty.statusCode).toBe(201);
+    expect(empty.json().data.bucket_templates).toEqual(expected);
+    // Stored as such: the list reads them back.
+    const listed = (await admin.request({ method: 'GET', url: bucketsOf('Integrator_Sandbox') })).json().data;
+    expect(listed.find((b: { name: string }) => b.name === 'No Templates')?.bucket_templates).toEqual(
+      expected,
+    );
+    // Changing a bucket's templates still needs at least one.
+    const emptied = await admin.request({
+      method: 'PATCH',
+      url: bucketsOf('Integrator_Sandbox'),
+      payload: { data: { id: absent.json().data.id, bucket_templates: [] } },
+    });
+    expect(emptied.statusCode).toBe(422);
+    expect(errorOf(emptied).details.map((d) => d.path)).toEqual(['data.bucket_templates']);
   });
 
   it('refuses an unknown server with 404, changing nothing', async () => {

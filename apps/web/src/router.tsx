@@ -17,8 +17,16 @@ const HOME = ['home', 'adminNotifications'] as const;
 // The versions and listing tabs show the review-queue place (adminLists).
 const APPS = ['developerApps', 'manifests', 'listing', 'adminLists'] as const;
 // The app page is the tabbed layout or, for users who have not opted in to the form-based
-// experience, the older single page with the manifest tables and the JSON editor (spec 2 §2).
-const APP_PAGE = ['developerApps', 'manifests', 'classicManifests', 'listing', 'metrics'] as const;
+// experience, the older single page with the manifest tables, the JSON editor and the listing editor
+// (spec 2 §2), which show the review-queue place (adminLists) as the tabs do.
+const APP_PAGE = [
+  'developerApps',
+  'manifests',
+  'classicManifests',
+  'listing',
+  'metrics',
+  'adminLists',
+] as const;
 // The marketplace and metrics pages (the marketplace's listing page shows the listing preview).
 const METRICS = ['metrics', 'developerApps', 'listing'] as const;
 /** The marketplace and metrics pages, through one small loader chunk (features/metrics/pageLoaders.ts). */

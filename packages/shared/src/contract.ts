@@ -37,6 +37,8 @@ export interface EndpointDefinition {
    * fields (`feature_bullets.1`), as its submit does, not the wrapper the body travels in.
    */
   errorPathRoot?: string;
+  /** The largest body this endpoint reads, in bytes, when below BODY_LIMIT_BYTES: 413 beyond, unread. */
+  bodyLimit?: number;
   /** The success status; 200 unless said (202: accepted, the work follows by e-mail). */
   status?: 200 | 201 | 202 | 204;
   /** The success body (for `list`, the array); none for 204. */
@@ -76,6 +78,8 @@ export function errorCodesOf(definition: EndpointDefinition): ErrorCode[] {
     codes.add('validation_failed');
   }
   if (definition.params) codes.add('not_found');
+  // A multipart body the parser cannot read (no boundary, truncated): 400, as malformed JSON is.
+  if (definition.files) codes.add('malformed_multipart');
   return [...codes];
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
 import { manifestSummary } from './manifests/types';
-import { uploadedFile } from './uploads';
+import { MAX_IMAGE_SIDE, uploadedFile } from './uploads';
 
 /** Collaborator roles on one app (spec 2 §6); `user` is named by the spec but never granted here. */
 export const collaboratorRole = z.enum(['owner', 'admin', 'developer']);
@@ -27,9 +27,12 @@ export const THUMBNAIL_MIN_SIDE = 200;
 /** The logo rule, for the drop zone's hint and the server's refusal. */
 export const THUMBNAIL_RULE = `must be a square JPEG or PNG image larger than ${THUMBNAIL_MIN_SIDE}×${THUMBNAIL_MIN_SIDE} pixels`;
 
-/** Whether an image of these dimensions may be an app logo (square, each side above THUMBNAIL_MIN_SIDE). */
+/**
+ * Whether an image of these dimensions may be an app logo: square, each side above THUMBNAIL_MIN_SIDE
+ * and at most MAX_IMAGE_SIDE.
+ */
 export function isThumbnailSize(size: { width: number; height: number }): boolean {
-  return size.width === size.height && size.width > THUMBNAIL_MIN_SIDE;
+  return size.width === size.height && size.width > THUMBNAIL_MIN_SIDE && size.width <= MAX_IMAGE_SIDE;
 }
 
 /** The abilities the spec names (spec 2 §6), computed on the server and sent with every app. */
@@ -210,7 +213,10 @@ export const developerAppResponse = z.object({
   /** Production redirect URIs, one per line. */
   redirect_uri: z.string(),
   thumbnail_url: z.string().nullable(),
+  /** When the listing customers see was published, while the app is live; else null. */
   published_at: z.string().nullable(),
+  /** The app is live: in the marketplace (isAppLive of live.ts, the one definition). */
+  live: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
@@ -240,7 +246,10 @@ export const developerAppResponse = z.object({
   unpublished_app: marketplaceAppSummary.nullable(),
   /** Whether the app's listing may appear in the marketplace (platform administrators switch it). */
   marketplace_enabled: z.boolean(),
-  /** An integration contact exists (platform administrators add them): a published app needs one. */
+  /**
+   * The app has a support contact: an integration contact (platform administrators add them) or the
+   * published listing's support e-mail. A live app needs one (spec 2 §2 "Warnings").
+   */
   has_support_contact: z.boolean(),
 });
 export type DeveloperApp = z.infer<typeof developerAppResponse>;
@@ -254,6 +263,7 @@ export const developerAppSummary = developerAppResponse
     thumbnail_url: true,
     current_user_role: true,
     created_at: true,
+    live: true,
   })
   .extend({ sandbox_status: sandboxStatus.nullable() });
 export type DeveloperAppSummary = z.infer<typeof developerAppSummary>;

@@ -5,6 +5,7 @@
 export const ERROR_CODES = [
   'bad_request',
   'malformed_json',
+  'malformed_multipart',
   'unauthenticated',
   'invalid_credentials',
   'email_not_confirmed',
@@ -28,6 +29,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const ERROR_STATUS = {
   bad_request: 400,
   malformed_json: 400,
+  malformed_multipart: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
   email_not_confirmed: 403,
@@ -74,6 +76,7 @@ export const DETAIL_CODES = [
   'file_too_large',
   'file_type',
   'image_size',
+  'image_too_large',
   'redirect_uri',
   'already_collaborator',
   'already_invited',

@@ -11,6 +11,7 @@ export * from './error-response';
 export * from './errors';
 export * from './fields';
 export * from './limits';
+export * from './live';
 export * from './notifications';
 export * from './outbound-emails';
 export * from './paging';

@@ -56,9 +56,8 @@ export const bucketTemplateInput = z.strictObject({
 });
 export type BucketTemplateInput = z.input<typeof bucketTemplateInput>;
 
-const templates = z
+const templateList = z
   .array(bucketTemplateInput)
-  .min(1, { message: 'must have at least 1 template' })
   .max(BUCKET_LIMITS.templates, { message: `must have at most ${BUCKET_LIMITS.templates} templates` })
   .superRefine((list, context) => {
     const seen = new Set<string>();
@@ -76,6 +75,21 @@ const templates = z
     });
   });
 
+/** A bucket's templates when they are changed: at least one. */
+const templates = templateList.min(1, { message: 'must have at least 1 template' });
+
+/**
+ * The templates a new bucket is created with: those given, or main and spike (spec 1 §9 "Default
+ * buckets") when none are — the server applies the same defaults the form starts with.
+ */
+export function templatesOrDefaults(
+  given: readonly BucketTemplateInput[] | undefined,
+): BucketTemplateInput[] {
+  return given && given.length > 0
+    ? [...given]
+    : DEFAULT_BUCKET_TEMPLATES.map((template) => ({ ...template }));
+}
+
 const bucketFields = {
   name: requiredText({ max: BUCKET_LIMITS.name }),
   client_id: requiredText({ max: BUCKET_LIMITS.clientId }),
@@ -83,8 +97,13 @@ const bucketFields = {
   bucket_templates: templates,
 };
 
-/** POST …/buckets: `{data: {name, client_id, domain, bucket_templates}}`. */
-export const createBucketRequest = z.strictObject({ data: z.strictObject(bucketFields) });
+/**
+ * POST …/buckets: `{data: {name, client_id, domain, bucket_templates}}`; without templates (absent or
+ * empty) the bucket gets the default main and spike templates.
+ */
+export const createBucketRequest = z.strictObject({
+  data: z.strictObject({ ...bucketFields, bucket_templates: templateList.optional() }),
+});
 export type CreateBucketRequest = z.input<typeof createBucketRequest>;
 
 /** PATCH …/buckets: `{data: {id, …}}`; the fields given replace the bucket's (templates as a whole). */

@@ -24,6 +24,12 @@ export interface UploadedFile {
 
 export const UPLOAD_HEAD_BYTES = 512 * 1024;
 
+/**
+ * The longest side any uploaded image may have, read from its header (issue 20): a small PNG can decode
+ * to gigabytes of pixels in the browsers that show it. Logos are square, so 4096×4096 at most.
+ */
+export const MAX_IMAGE_SIDE = 4096;
+
 export function isUploadedFile(value: unknown): value is UploadedFile {
   return (
     typeof value === 'object' && value !== null && (value as Partial<UploadedFile>)[UPLOAD_MARK] === true

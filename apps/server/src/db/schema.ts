@@ -205,7 +205,7 @@ export interface AppVersionsTable {
   developer_app_id: number;
   environment_type: 'Sandbox' | 'ProductionEnvironment';
   semantic_version: string;
-  state: 'draft' | 'confidential' | 'in_review' | 'published';
+  state: 'draft' | 'confidential' | 'in_review' | 'published' | 'rejected';
   schema_version: string;
   /** The manifest: written once, never updated. */
   content: JsonDocument;

@@ -4,16 +4,19 @@ import type { MultipartFile } from '@fastify/multipart';
 import {
   type EndpointDefinition,
   type FileField,
+  MAX_IMAGE_SIDE,
   UPLOAD_HEAD_BYTES,
   UPLOAD_MARK,
   type UploadedFile,
 } from '@lintel/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
 import qs from 'qs';
 import { z } from 'zod';
 import type { Storage } from '../storage/index';
 import { AppError, detail, errors } from './errors';
+import { cleanFilename, storedFilename } from './filenames';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,16 +76,23 @@ export async function readMultipartBody(
   const counts = new Map<string, number>();
   request.uploads = uploads;
   try {
-    const parts = request.parts({
-      limits: {
-        fileSize: largest + 1,
-        files: specs.reduce((sum, spec) => sum + (spec.maxCount ?? 1), 0),
-        fields: MAX_TEXT_FIELDS,
-        fieldSize: MAX_TEXT_FIELD_BYTES,
-        parts: MAX_TEXT_FIELDS + 100,
-      },
-    });
+    const parts = parserErrorsAsMalformed(
+      request.parts({
+        limits: {
+          fileSize: largest + 1,
+          files: specs.reduce((sum, spec) => sum + (spec.maxCount ?? 1), 0),
+          fields: MAX_TEXT_FIELDS,
+          fieldSize: MAX_TEXT_FIELD_BYTES,
+          parts: MAX_TEXT_FIELDS + 100,
+        },
+      }),
+    );
     for await (const part of parts) {
+      // A part without a name cannot be placed in the body: the form is malformed, not invalid.
+      if (!part.fieldname) {
+        if (part.type === 'file') part.file.resume();
+        throw malformedMultipart();
+      }
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) {
           throw new AppError('payload_too_large', 'A form field is too large.', [
@@ -106,7 +116,9 @@ export async function readMultipartBody(
           max: spec.maxCount ?? 1,
         });
       }
-      uploads.push(await storeFile(request.server.storage, part, spec));
+      const upload = await storeFile(request.server.storage, part, spec);
+      uploads.push(upload);
+      checkImageSide(upload);
     }
   } catch (error) {
     await Promise.allSettled(uploads.map((upload) => request.server.storage.delete(upload.key)));
@@ -127,32 +139,63 @@ export async function readMultipartBody(
   request.body = body;
 }
 
+/**
+ * Bytes the server supplies itself (the demo seed's images) stored as an upload of `field`: the type
+ * detected from the bytes as a form's file is, under the same kind of key, so the services check it as
+ * they check a user's upload.
+ */
+export async function storeBytes(
+  storage: Storage,
+  file: { field: string; filename: string; bytes: Buffer; accept: readonly string[] },
+): Promise<UploadedFile> {
+  const type = await fileTypeFromBuffer(file.bytes.subarray(0, SNIFF_BYTES));
+  if (!type || !file.accept.includes(type.mime)) throw new Error(`${file.filename} is not an accepted file`);
+  const key = uploadKey(type.ext);
+  await storage.put(key, Readable.from([file.bytes]), { contentType: type.mime });
+  return {
+    [UPLOAD_MARK]: true,
+    field: file.field,
+    filename: file.filename,
+    contentType: type.mime,
+    extension: type.ext,
+    size: file.bytes.length,
+    key,
+    head: file.bytes.subarray(0, UPLOAD_HEAD_BYTES),
+  };
+}
+
+function uploadKey(extension: string): string {
+  return `uploads/${new Date().toISOString().slice(0, 7)}/${randomBytes(12).toString('hex')}.${extension}`;
+}
+
 async function storeFile(storage: Storage, part: MultipartFile, spec: FileField): Promise<UploadedFile> {
   const path = bracketPath(part.fieldname);
+  // The name as the user sees it in a refusal: without control or bidi characters.
+  const shownName = cleanFilename(part.filename);
   const head = await readHead(part, SNIFF_BYTES);
   const type = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
   if (!type || !spec.accept.includes(type.mime)) {
     part.file.resume();
     const kinds = typeNames(spec.accept);
-    throw errors.field(path, 'file_type', `${part.filename || 'the file'} is not a ${kinds} file`, {
+    throw errors.field(path, 'file_type', `${shownName || 'the file'} is not a ${kinds} file`, {
       types: kinds,
-      name: part.filename || '',
+      name: shownName,
     });
   }
-  const key = `uploads/${new Date().toISOString().slice(0, 7)}/${randomBytes(12).toString('hex')}.${type.ext}`;
+  const key = uploadKey(type.ext);
   const kept: Buffer[] = [];
   let keptBytes = 0;
   let size = 0;
   const tooLarge = () =>
-    new AppError('payload_too_large', `${part.filename || 'The file'} is too large.`, [
+    new AppError('payload_too_large', `${shownName || 'The file'} is too large.`, [
       detail(path, 'file_too_large', `must be at most ${formatBytes(spec.maxBytes)}`, {
         max_mb: Math.round((spec.maxBytes / 1024 / 1024) * 10) / 10,
-        name: part.filename || '',
+        name: shownName,
       }),
     ]);
   // The head first, then the rest as it arrives: counted, capped, its first bytes kept for inspection.
   async function* chunks(): AsyncGenerator<Buffer> {
-    for (const chunk of [head, part.file]) {
+    for (const chunk of [head, parserErrorsAsMalformed(part.file)]) {
       for await (const piece of chunk instanceof Buffer ? [chunk] : (chunk as AsyncIterable<Buffer>)) {
         size += piece.length;
         if (size > spec.maxBytes) throw tooLarge();
@@ -178,7 +221,8 @@ async function storeFile(storage: Storage, part: MultipartFile, spec: FileField)
   return {
     [UPLOAD_MARK]: true,
     field: part.fieldname,
-    filename: part.filename,
+    // The extension of what the bytes are, not of what the name claims (`poly.html` → `poly.png`).
+    filename: storedFilename(part.filename, type.ext),
     contentType: type.mime,
     extension: type.ext,
     size,
@@ -187,19 +231,52 @@ async function storeFile(storage: Storage, part: MultipartFile, spec: FileField)
   };
 }
 
+/**
+ * 422 for an image wider or taller than MAX_IMAGE_SIDE, whatever field it came in (logos, thumbnails,
+ * screenshots): its dimensions come from the header in the upload's head, never from decoding it.
+ * An image whose header cannot be read is left to its area's own rule (which refuses it).
+ */
+function checkImageSide(upload: UploadedFile): void {
+  if (!upload.contentType.startsWith('image/')) return;
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(upload.head);
+  } catch {
+    return;
+  }
+  const width = size.width ?? 0;
+  const height = size.height ?? 0;
+  if (width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE) return;
+  const name = upload.filename || 'the image';
+  throw errors.field(
+    bracketPath(upload.field),
+    'image_too_large',
+    `${name} is ${width}×${height} pixels: images may be at most ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE}`,
+    { name, width, height, max: MAX_IMAGE_SIDE },
+  );
+}
+
 /** Reads up to `bytes` leading bytes of a file part without losing them (they are written first). */
 async function readHead(part: MultipartFile, bytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let length = 0;
   const stream = part.file;
   while (length < bytes) {
+    // The parser may have failed the part before we got to it (a truncated body arrives at once):
+    // its events have fired already, so waiting for them would never end.
+    if (stream.destroyed) {
+      if (stream.readableEnded) break;
+      throw malformedMultipart();
+    }
     const chunk: Buffer | null = stream.read();
     if (chunk === null) {
       if (stream.readableEnded) break;
       const ended = await new Promise<boolean>((resolve, reject) => {
         const done = () => {
           stream.off('readable', onReadable);
+          stream.off('end', onEnd);
           stream.off('error', onError);
+          stream.off('close', onError);
         };
         const onReadable = () => {
           done();
@@ -209,13 +286,14 @@ async function readHead(part: MultipartFile, bytes: number): Promise<Buffer> {
           done();
           resolve(true);
         };
-        const onError = (error: Error) => {
+        const onError = () => {
           done();
-          reject(error);
+          reject(malformedMultipart());
         };
         stream.once('readable', onReadable);
         stream.once('end', onEnd);
         stream.once('error', onError);
+        stream.once('close', onError);
       });
       if (ended) break;
       continue;
@@ -225,6 +303,37 @@ async function readHead(part: MultipartFile, bytes: number): Promise<Buffer> {
   }
   // Whatever was read past `bytes` belongs to the head too: the caller writes all of it first.
   return Buffer.concat(chunks);
+}
+
+/** 400 for a multipart body the parser cannot read (no boundary, truncated, a part without a name). */
+export function malformedMultipart(): AppError {
+  return new AppError(
+    'malformed_multipart',
+    'The multipart body could not be read: it is malformed or incomplete.',
+  );
+}
+
+/** Limits the parser reports keep their own answer (413); every other parser failure is a malformed body. */
+const PARSER_LIMITS = new Set([
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_REQ_FILE_TOO_LARGE',
+]);
+
+/**
+ * The parser's own failures (busboy's "Unexpected end of form", "Boundary not found", a premature close,
+ * a prototype field name) as the 400 of a malformed body; our refusals and the size limits pass as they are.
+ */
+async function* parserErrorsAsMalformed<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && PARSER_LIMITS.has(code)) throw error;
+    throw malformedMultipart();
+  }
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -276,6 +385,15 @@ function typesOf(schema: JsonSchema): string[] {
   return [...own, ...nested];
 }
 
+/** The schema of a record's values (`z.record`: additionalProperties without properties), if it is one. */
+function recordValuesOf(schema: JsonSchema): JsonSchema | undefined {
+  const candidates = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+  const record = candidates.find(
+    (s) => !s.properties && typeof s.additionalProperties === 'object' && s.additionalProperties !== null,
+  );
+  return record?.additionalProperties as JsonSchema | undefined;
+}
+
 function objectSchemaOf(schema: JsonSchema): JsonSchema | undefined {
   if (schema.properties) return schema;
   return [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].find(
@@ -288,6 +406,12 @@ function objectSchemaOf(schema: JsonSchema): JsonSchema | undefined {
  * there is `true`/`1`/`` turned into one. Anything else stays text for validation to judge.
  */
 function coerce(value: unknown, schema: JsonSchema): unknown {
+  // A map keyed by ids (`submission[regions][3]=true`): qs reads numeric keys as array indexes.
+  const recordValues = recordValuesOf(schema);
+  if (recordValues && Array.isArray(value)) {
+    const pairs = Array.from(value, (item, index) => [String(index), item] as const);
+    value = Object.fromEntries(pairs.filter(([, item]) => item !== undefined));
+  }
   if (Array.isArray(value)) {
     const items =
       schema.items ?? [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((s) => s.items)?.items;
@@ -297,7 +421,7 @@ function coerce(value: unknown, schema: JsonSchema): unknown {
   if (typeof value === 'object' && value !== null) {
     const object = objectSchemaOf(schema);
     const entries = Object.entries(value).map(([key, item]) => {
-      const property = object?.properties?.[key];
+      const property = object?.properties?.[key] ?? recordValues;
       return [key, property ? coerce(item, property) : item] as const;
     });
     return Object.fromEntries(entries);

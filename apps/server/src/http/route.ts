@@ -9,6 +9,7 @@ import {
 } from '@lintel/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { servedFilename } from './filenames';
 import { readMultipartBody } from './multipart';
 import { setPagingHeaders } from './paging';
 import { authenticated } from './session';
@@ -115,6 +116,7 @@ export function route<E extends EndpointDefinition>(
     url: endpoint.path,
     schema: schemaOf(endpoint),
     config: { endpoint },
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     ...(options.credentials?.length ? { onRequest: [...options.credentials] } : {}),
     preValidation,
     handler: async (request, reply) => {
@@ -136,10 +138,12 @@ function sendFile(reply: FastifyReply, file: FileResult): FastifyReply {
   reply.type(file.contentType).header('X-Content-Type-Options', 'nosniff');
   if (file.size !== undefined) reply.header('Content-Length', String(file.size));
   if (file.cacheControl) reply.header('Cache-Control', file.cacheControl);
+  // Names stored before they were cleaned, too: no control or bidi characters, the type's extension.
+  const filename = file.filename ? servedFilename(file.filename, file.contentType) : undefined;
   reply.header(
     'Content-Disposition',
-    file.filename
-      ? `attachment; filename="${file.filename.replace(/[^\w.-]+/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`
+    filename
+      ? `attachment; filename="${filename.replace(/[^\w.-]+/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`
       : 'inline',
   );
   return reply.send(file.body);

@@ -56,6 +56,13 @@ export const marketplaceRepository = {
       .executeTakeFirstOrThrow();
   },
 
+  /** Holds the app's installations by this company still until the transaction ends. */
+  async lockCompany(db: Db, appId: number, companyName: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`install:${appId}:${companyName}`}, 0))`.execute(
+      db,
+    );
+  },
+
   /** The company's newest installed installation of the app (an uninstall event names the company). */
   findInstalledByCompany(
     db: Db,
@@ -91,15 +98,62 @@ export const marketplaceRepository = {
       .executeTakeFirstOrThrow();
   },
 
-  /** Records a view unless the visitor was counted that day; true when it was new. */
-  async insertView(db: Db, appId: number, visitorKey: string, at: Date): Promise<boolean> {
-    const row = await db
-      .insertInto('platform_marketplace_views')
-      .values({ developer_app_id: appId, visitor_key: visitorKey, day: utcDay(at), viewed_at: at })
-      .onConflict((c) => c.columns(['developer_app_id', 'visitor_key', 'day']).doNothing())
+  /** Marks many event ids processed at once; returns those that were new. */
+  async claimEvents(db: Db, events: readonly { id: string; type: string }[]): Promise<Set<string>> {
+    if (events.length === 0) return new Set();
+    const processedAt = new Date();
+    const rows = await db
+      .insertInto('platform_processed_events')
+      .values(events.map((event) => ({ id: event.id, type: event.type, processed_at: processedAt })))
+      .onConflict((c) => c.column('id').doNothing())
       .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  },
+
+  /**
+   * Records views unless their visitor was counted that day (the table's unique key decides); returns
+   * the `visitor_key|day` of those that were new.
+   */
+  async insertViews(
+    db: Db,
+    appId: number,
+    views: readonly { visitorKey: string; at: Date }[],
+  ): Promise<Set<string>> {
+    if (views.length === 0) return new Set();
+    const rows = await db
+      .insertInto('platform_marketplace_views')
+      .values(
+        views.map((view) => ({
+          developer_app_id: appId,
+          visitor_key: view.visitorKey,
+          day: utcDay(view.at),
+          viewed_at: view.at,
+        })),
+      )
+      .onConflict((c) => c.columns(['developer_app_id', 'visitor_key', 'day']).doNothing())
+      .returning(['visitor_key', sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day')])
+      .execute();
+    return new Set(rows.map((row) => `${row.visitor_key}|${row.day}`));
+  },
+
+  /** Adds each day's count to its aggregate (increment for many; atomic as increment is). */
+  async addToDays(
+    db: Db,
+    table: DailyTable,
+    appId: number,
+    counts: ReadonlyMap<string, number>,
+  ): Promise<void> {
+    if (counts.size === 0) return;
+    await db
+      .insertInto(table)
+      .values([...counts].map(([day, count]) => ({ developer_app_id: appId, day, count })))
+      .onConflict((c) =>
+        c
+          .columns(['developer_app_id', 'day'])
+          .doUpdateSet({ count: sql`${sql.ref(`${table}.count`)} + excluded.count` }),
+      )
+      .execute();
   },
 
   /** Adds one to the day's aggregate (atomic: concurrent events each count). */

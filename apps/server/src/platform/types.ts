@@ -192,6 +192,8 @@ export interface DailyCount {
 /** The platform's side of the marketplace: installations, views and their daily counts. */
 export interface PlatformMarketplace {
   record(event: MarketplaceEvent): Promise<{ outcome: EventOutcome; installation?: Installation }>;
+  /** Many events at once (an imported history), each as record() takes it, all or none. */
+  recordMany(events: readonly MarketplaceEvent[]): Promise<EventOutcome[]>;
   /** Whether an event of this id was processed already (a replay changes nothing). */
   seen(eventId: string): Promise<boolean>;
   /** A company installs an app from the embedded marketplace (status installed). */

@@ -52,6 +52,11 @@ export const createManifestRequest = z
         manifestContent,
       ])
       .optional(),
+    /**
+     * With `content`: user-level authentication declared beside a 4.1 document, which cannot say it without
+     * a service account (authenticationOf). Wherever the content speaks, the content decides.
+     */
+    auth_code_enabled: z.boolean().optional(),
   })
   .refine((body) => (body.configured_manifest_content === undefined) !== (body.content === undefined), {
     message: 'give either configured_manifest_content or content, not both',
@@ -71,12 +76,16 @@ export const promotionRequest = z.strictObject({
 });
 export type PromotionRequest = z.input<typeof promotionRequest>;
 
-/** The review actions (spec 2 §4): state in_review (submit), confidential (withdraw, reject), published (approve). */
+/**
+ * The review actions (spec 2 §4): state in_review (submit), confidential (withdraw; from a platform
+ * administrator with admin_notes, reject), rejected (reject), published (approve). A rejection needs the
+ * reviewer's admin_notes (issue 20): without them it is 422 and nothing changes.
+ */
 export const updateAppVersionRequest = z.strictObject({
   app_version: z.strictObject({
     id,
-    state: z.enum(['in_review', 'confidential', 'published'], {
-      message: 'must be in_review, confidential or published',
+    state: z.enum(['in_review', 'confidential', 'published', 'rejected'], {
+      message: 'must be in_review, confidential, published or rejected',
     }),
     developer_notes: optionalText({ max: L.notes, multiline: true }).optional(),
     admin_notes: optionalText({ max: L.notes, multiline: true }).optional(),
@@ -128,6 +137,8 @@ export const ANALYTICS_KEYS = [
   'metrics_report_clicked',
   'developers.app_metrics.download_csv.clicked',
 ] as const;
+/** The largest analytics event the server reads: its key and a few small properties (issue 20). */
+export const ANALYTICS_BODY_LIMIT_BYTES = 2048;
 export const analyticsRequest = z.strictObject({
   key: z.enum(ANALYTICS_KEYS, { message: `must be one of ${ANALYTICS_KEYS.join(', ')}` }),
   additional_properties: z
@@ -186,7 +197,7 @@ export const manifestEndpoints = {
     method: 'PATCH',
     path: '/api/v1/app_versions/:id',
     summary:
-      'Review actions on a production version: submit (in_review) and withdraw (confidential) by owner and admins; approve (published) and reject (confidential) by platform admins',
+      'Review actions on a production version: submit (in_review) and withdraw (confidential) by owner and admins; approve (published) and reject (rejected, with the required admin_notes) by platform admins',
     tags,
     auth: 'user',
     params: idParams,
@@ -249,10 +260,12 @@ export const analyticsEndpoints = {
   track: endpoint({
     method: 'POST',
     path: '/api/v1/analytics',
-    summary: 'Record an analytics event (opted_in, opted_out, metrics_report_clicked)',
+    summary:
+      'Record an analytics event (opted_in, opted_out, metrics_report_clicked); bodies up to 2 KB (413 beyond), a few a minute per user (429 beyond)',
     tags: ['Analytics'],
     auth: 'user',
     body: analyticsRequest,
+    bodyLimit: ANALYTICS_BODY_LIMIT_BYTES,
     status: 204,
     errors: [],
   }),

@@ -9,3 +9,4 @@ export * from './model';
 export * from './progress';
 export * from './schemas';
 export * from './submission';
+export * from './versions';

@@ -21,6 +21,10 @@ export const LISTING_MESSAGES = {
     '{{name}} must be a JPEG or PNG image from 720×480 to 1920×1080 pixels with an aspect ratio between 4:3 and 16:9',
   videoRule: '{{name}} must be an MP4 or MOV video of at least 720p',
   createLeadEmployeesOnly: 'Only platform employees can choose to create a direct lead',
+  versionNotNewer: 'Choose a promoted app version newer than the published one ({{version}})',
+  promoteNewerVersion:
+    'No promoted app version is newer than the published one ({{version}}): promote a newer app version, then choose it here',
+  versionNotPromoted: "Choose one of this app's promoted versions",
 } as const;
 export type ListingMessageKey = keyof typeof LISTING_MESSAGES;
 
@@ -44,6 +48,12 @@ export function listingMessageFor(detail: Pick<ErrorDetail, 'code' | 'path'> & {
   if (path.endsWith('region_or_country')) return { key: 'regionOrCountry', values: {} };
   if (/(^|\.)create_lead$/.test(path) && detail.code === 'invalid_choice')
     return { key: 'createLeadEmployeesOnly', values: {} };
+  if (/(^|\.)app_version_id$/.test(path) && detail.code === 'invalid_choice') {
+    const version = params.version ?? '';
+    if (params.reason === 'not_newer') return { key: 'versionNotNewer', values: { version } };
+    if (params.reason === 'no_newer_version') return { key: 'promoteNewerVersion', values: { version } };
+    return { key: 'versionNotPromoted', values: {} };
+  }
   if (/(^|\.)(small_logo)$/.test(path) && detail.code === 'image_size')
     return { key: 'logoRule', values: { name } };
   if (path.includes('pictures_attributes') && detail.code === 'invalid' && name !== '')

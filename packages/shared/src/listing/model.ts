@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_IMAGE_SIDE } from '../uploads';
 
 /** The listing's review state (spec 3 §4): draft → in_review → published; a rejection returns to draft. */
 export const listingState = z.enum(['draft', 'in_review', 'published']);
@@ -139,9 +140,9 @@ export interface Dimensions {
   height: number;
 }
 
-/** Whether an image may be the listing logo: square, each side larger than 200 px. */
+/** Whether an image may be the listing logo: square, each side larger than 200 px and at most MAX_IMAGE_SIDE. */
 export function isLogoSize({ width, height }: Dimensions): boolean {
-  return width === height && width > LISTING_MEDIA.logo.minSide;
+  return width === height && width > LISTING_MEDIA.logo.minSide && width <= MAX_IMAGE_SIDE;
 }
 
 /** Whether an image may be a screenshot: 720×480 to 1920×1080, aspect 4:3 to 16:9 (with rounding slack). */

@@ -3,6 +3,7 @@ import { isCleanText } from '../fields';
 import { MAX_ID } from '../query';
 import { listingMessage } from './messages';
 import { LISTING_LIMITS as L, type ListingTab, SSO_PROVIDERS } from './model';
+import { type ListingVersionRule, listingVersionProblem } from './versions';
 
 /**
  * `complete`: the rules of spec 3 §5 as a tab must meet them to be complete (and the whole listing on
@@ -376,13 +377,40 @@ export interface ListingRuleOptions {
   admin?: boolean;
   /** SECURITY_AND_COMPLIANCE_ENABLED: without it the questionnaire is neither shown nor checked. */
   securityEnabled?: boolean;
+  /**
+   * Which versions the listing may name (listingVersionRule): app_version_id must be one of them, newer
+   * than the published listing's (spec 3 §2). Without it only presence is checked.
+   */
+  versions?: ListingVersionRule;
+}
+
+const VERSION_MESSAGES = {
+  not_newer: 'versionNotNewer',
+  no_newer_version: 'promoteNewerVersion',
+  not_promoted: 'versionNotPromoted',
+} as const;
+
+/** The version rule on app_version_id (issue 20 item 3): the same check on the form and on submit. */
+function checkVersion(values: Values, ctx: Ctx, rule: ListingVersionRule | undefined) {
+  if (!rule) return;
+  const chosen = typeof values.app_version_id === 'number' ? values.app_version_id : null;
+  const problem = listingVersionProblem(chosen, rule);
+  if (!problem) return;
+  const version = rule.published?.version ?? '';
+  issue(ctx, ['app_version_id'], listingMessage(VERSION_MESSAGES[problem], { version }), {
+    code: 'invalid_choice',
+    reason: problem,
+    version,
+  });
 }
 
 const TABS: Record<ListingTab, TabDefinition> = {
   app: {
     fields: (mode) => ({ ...appFields(mode), ...adminAppFields(mode), ...adminMediaFields() }),
     refine: (mode, options) => (values, ctx) => {
-      if (mode === 'complete' && options.admin && !values.showcase_video) required(ctx, ['showcase_video']);
+      if (mode !== 'complete') return;
+      if (options.admin && !values.showcase_video) required(ctx, ['showcase_video']);
+      checkVersion(values, ctx, options.versions);
     },
     required: [
       'public_name',

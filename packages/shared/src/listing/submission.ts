@@ -48,8 +48,25 @@ export const rejectionReason = z.strictObject({
 });
 export type RejectionReason = z.infer<typeof rejectionReason>;
 
+/**
+ * Region or country id → ticked (spec 3 §3 "regions (map of region id to bool), countries (map of country
+ * id to bool)"), as the form holds them; the save stores the ticked ids as `region_ids`/`country_ids`.
+ */
+const idMap = z
+  .record(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/, { message: 'must be a record id' })
+      .refine((key) => Number(key) <= MAX_ID, { message: `must be at most ${MAX_ID}` }),
+    z.boolean(),
+  )
+  .refine((map) => Object.keys(map).length <= 500, { message: 'at most 500 items' });
+
 const submissionFields = {
   ...draftListingShape,
+  /** The availability as maps (spec 3 §3, §7), beside `region_ids`/`country_ids`; either form, one result. */
+  regions: idMap.nullish(),
+  countries: idMap.nullish(),
   remove_small_logo: z.boolean().nullish(),
   /** Multipart only: the logo (LISTING_MEDIA.logo). */
   small_logo: uploadedFile.optional(),

@@ -188,7 +188,8 @@ function formComponent(
 /**
  * Reads a manifest into the builder's form, or says why the builder cannot show it (reference
  * "Components in the form-based builder": e.g. a 3.x manifest with two side panels, or a parameter that is
- * not a string). `authCodeEnabled` is the version's own flag (4.1 has no oauth instances).
+ * not a string). `authCodeEnabled` is the user-level authentication declared beside a 4.1 document
+ * (authenticationOf: the content decides wherever it speaks).
  */
 export function fromManifestContent(content: unknown, authCodeEnabled = false): BuilderReading {
   if (!isRecord(content)) return { ok: false, reason: 'the manifest is not a JSON object' };
@@ -218,8 +219,7 @@ export function fromManifestContent(content: unknown, authCodeEnabled = false): 
     const company = isRecord(permissions.company) ? (permissions.company as Levels) : {};
     const project = isRecord(permissions.project) ? (permissions.project as Levels) : {};
     form.permissions = { company, project };
-    form.service_account_enabled = Object.keys(company).length + Object.keys(project).length > 0;
-    form.auth_code_enabled = authCodeEnabled;
+    Object.assign(form, authenticationOf(content, authCodeEnabled));
     return { ok: true, configured: form };
   }
   if (typeof version === 'string' && /^3(\.\d+)?$/.test(version)) {
@@ -238,13 +238,7 @@ export function fromManifestContent(content: unknown, authCodeEnabled = false): 
         return { ok: false, reason: `the ${instance.type} has a parameter that is not a string` };
       form[instance.type] = formComponent(instance.type, instance, instance.iframe_src, schema);
     }
-    const oauth =
-      isRecord(components.oauth) && Array.isArray(components.oauth.instances)
-        ? components.oauth.instances
-        : [];
-    const grants = oauth.filter(isRecord).map((i) => i.grant_type);
-    form.auth_code_enabled = authCodeEnabled || grants.includes('authorization_code');
-    form.service_account_enabled = grants.includes('client_credentials');
+    Object.assign(form, authenticationOf(content, authCodeEnabled));
     form.permissions = { company: {}, project: {} };
     return { ok: true, configured: form };
   }
@@ -256,13 +250,51 @@ export function canShowInBuilder(content: unknown): boolean {
   return fromManifestContent(content).ok;
 }
 
-/** Whether a manifest carries an authorization-code (user level) OAuth component: 3.x oauth instances. */
-export function authCodeEnabledOf(content: unknown): boolean {
-  if (!isRecord(content) || !isRecord(content.components)) return false;
-  const oauth = content.components.oauth;
-  return (
-    isRecord(oauth) &&
-    Array.isArray(oauth.instances) &&
-    oauth.instances.some((i) => isRecord(i) && i.grant_type === 'authorization_code')
+/** The authentication a version has: "User Level Authentication" and "Service Account Authentication". */
+export interface ManifestAuthentication {
+  auth_code_enabled: boolean;
+  service_account_enabled: boolean;
+}
+
+function oauthGrants(content: Record<string, unknown>): unknown[] {
+  const components = isRecord(content.components) ? content.components : {};
+  const oauth = components.oauth;
+  if (!isRecord(oauth) || !Array.isArray(oauth.instances)) return [];
+  return oauth.instances.filter(isRecord).map((i) => i.grant_type);
+}
+
+function grantsPermissions(content: Record<string, unknown>): boolean {
+  const permissions = isRecord(content.permissions) ? content.permissions : {};
+  return (['company', 'project'] as const).some(
+    (scope) => isRecord(permissions[scope]) && Object.keys(permissions[scope]).length > 0,
   );
+}
+
+/**
+ * The authentication of a manifest, the one rule behind the stored flags, the builder and the diff
+ * (reference "Components in the form-based builder"): a service account always comes on top of user-level
+ * authentication. 3.x says both with its oauth instances (`client_credentials` is the service account,
+ * `authorization_code` user level). 4.1 has no oauth instances: its service account is its permissions,
+ * and user-level authentication without one is not written in the document (one set of credentials serves
+ * every grant type), so there — and only there — `declaredAuthCode` (the builder's checkbox, the editor's)
+ * decides. Whatever is declared, the content wins wherever it speaks.
+ */
+export function authenticationOf(content: unknown, declaredAuthCode = false): ManifestAuthentication {
+  if (!isRecord(content)) return { auth_code_enabled: declaredAuthCode, service_account_enabled: false };
+  const version = content.schema_version;
+  if (typeof version === 'string' && /^3(\.\d+)?$/.test(version)) {
+    const grants = oauthGrants(content);
+    const serviceAccount = grants.includes('client_credentials');
+    return {
+      auth_code_enabled: serviceAccount || grants.includes('authorization_code'),
+      service_account_enabled: serviceAccount,
+    };
+  }
+  const serviceAccount = grantsPermissions(content);
+  return { auth_code_enabled: serviceAccount || declaredAuthCode, service_account_enabled: serviceAccount };
+}
+
+/** Whether a manifest has user-level (authorization-code) authentication: see authenticationOf. */
+export function authCodeEnabledOf(content: unknown, declaredAuthCode = false): boolean {
+  return authenticationOf(content, declaredAuthCode).auth_code_enabled;
 }

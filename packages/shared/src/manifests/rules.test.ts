@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  authenticationOf,
   canShowInBuilder,
   configuredProblems,
   fromManifestContent,
@@ -10,6 +11,7 @@ import {
   availableComponentTypes,
   cleanPostInstallation,
   componentProblems,
+  componentUrlProblem,
   isComponentUrl,
   parameterProblems,
   postInstallationProblems,
@@ -22,6 +24,24 @@ describe('component rules (spec 2 §5 "Component form")', () => {
   it('accepts http and https URLs, with placeholders', () => {
     expect(isComponentUrl('https://app.example.com/{{tenant}}/panel?c={{procore.company.id}}')).toBe(true);
     expect(isComponentUrl('http://localhost:3000/x')).toBe(true);
+  });
+  it('a component loads from an https address, as the drawer says (issue 20, spec 2 §5)', () => {
+    expect(componentUrlProblem('https://app.example.com/{{tenant}}')).toBeNull();
+    expect(componentUrlProblem('http://app.example.com/x')).toBe(RULE_MESSAGES.https);
+    expect(componentUrlProblem('not a url')).toBe(RULE_MESSAGES.url);
+    expect(componentProblems({ type: 'fullscreen', source_url: 'http://x.example' }, '/fullscreen')).toEqual([
+      { pointer: '/fullscreen/source_url', message: RULE_MESSAGES.https },
+    ]);
+  });
+  it('an empty component form hears about every missing field at once, the URL too', () => {
+    expect(componentProblems({ source_url: '' }, '')).toEqual([
+      { pointer: '/type', message: RULE_MESSAGES.required },
+      { pointer: '/source_url', message: RULE_MESSAGES.url },
+    ]);
+    expect(componentProblems({ type: 'sidepanel', source_url: '', views: [] }, '')).toEqual([
+      { pointer: '/source_url', message: RULE_MESSAGES.url },
+      { pointer: '/views', message: RULE_MESSAGES.view },
+    ]);
   });
   it('refuses javascript:, data:, relative and empty URLs', () => {
     for (const bad of [
@@ -256,6 +276,60 @@ describe('configured_manifest_content ⇄ manifest content', () => {
     expect(reading).toMatchObject({
       ok: true,
       configured: { auth_code_enabled: true, sidepanel: { source_url: 'https://x.example' } },
+    });
+  });
+});
+
+describe('authenticationOf: the stored flags follow the content (issue 20 item 6)', () => {
+  const v41 = (permissions?: Record<string, unknown>) => ({
+    schema_version: '4.1',
+    app_manifest: { uid: 'u', name: 'n' },
+    fullscreen: { source_url: 'https://x.example' },
+    ...(permissions ? { permissions } : {}),
+  });
+  it('4.1: permissions are a service account, which always comes on top of user-level authentication', () => {
+    const both = { auth_code_enabled: true, service_account_enabled: true };
+    expect(authenticationOf(v41({ project: { rfi: 'readonly' } }))).toEqual(both);
+    expect(authenticationOf(v41({ company: { directory: 'standard' } }), false)).toEqual(both);
+  });
+  it('4.1 without permissions: no service account; user level only as declared beside the document', () => {
+    expect(authenticationOf(v41())).toEqual({ auth_code_enabled: false, service_account_enabled: false });
+    expect(authenticationOf(v41({ company: {}, project: {} }), true)).toEqual({
+      auth_code_enabled: true,
+      service_account_enabled: false,
+    });
+  });
+  it('3.x: the oauth instances say both, whatever is declared', () => {
+    const v3 = (...grants: string[]) => ({
+      schema_version: '3.2',
+      components: { oauth: { instances: grants.map((grant_type) => ({ grant_type })) } },
+    });
+    expect(authenticationOf(v3('authorization_code'), false)).toEqual({
+      auth_code_enabled: true,
+      service_account_enabled: false,
+    });
+    expect(authenticationOf(v3('client_credentials'), false)).toEqual({
+      auth_code_enabled: true,
+      service_account_enabled: true,
+    });
+    expect(authenticationOf(v3(), true)).toEqual({
+      auth_code_enabled: false,
+      service_account_enabled: false,
+    });
+  });
+  it('the builder reads the same flags, whatever the form said', () => {
+    const content = toManifestContent(
+      {
+        auth_code_enabled: false,
+        service_account_enabled: true,
+        permissions: { project: { rfi: 'readonly' } },
+      },
+      { uid: 'u', name: 'n' },
+    );
+    const reading = fromManifestContent(content, false);
+    expect(reading).toMatchObject({
+      ok: true,
+      configured: { auth_code_enabled: true, service_account_enabled: true },
     });
   });
 });

@@ -16,6 +16,8 @@ export interface RuleProblem {
 export const RULE_MESSAGES = {
   required: 'This field is required',
   url: 'A valid URL is required',
+  /** The drawer's hint made a rule: a component is loaded from an https address. */
+  https: 'The URL must be an https address',
   view: 'At least one view is required',
   parameter: 'Key, name, and description are required to add another parameter',
   notValidForSaving: 'Please fill in the required fields below before creating a version.',
@@ -67,6 +69,16 @@ export function isComponentUrl(value: unknown): boolean {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
   return url.hostname !== '' && url.username === '' && url.password === '';
+}
+
+/**
+ * Why a component's URL (`source_url`, 3.x `iframe_src`) is refused, or null: it must be a URL
+ * (isComponentUrl) and, as the form's hint says, an https address — the platform embeds it in its https
+ * pages.
+ */
+export function componentUrlProblem(value: unknown): string | null {
+  if (!isComponentUrl(value)) return RULE_MESSAGES.url;
+  return String(value).trim().toLowerCase().startsWith('https:') ? null : RULE_MESSAGES.https;
 }
 
 /** `{{key}}` placeholders that name neither a platform value nor one of the component's parameter keys. */
@@ -215,7 +227,7 @@ export interface ComponentLike {
 }
 
 /**
- * A component's rules (spec 2 §5 "Component form"): a type, an http(s) URL, a side panel with at least one
+ * A component's rules (spec 2 §5 "Component form"): a type, an https URL, a side panel with at least one
  * view and only known views (or `.all` prefixes), a full-screen component without views.
  * `urlField` is the URL's name in this shape (`source_url`, or `iframe_src` in 3.x).
  */
@@ -227,14 +239,14 @@ export function componentProblems(
   const urlField = options.urlField ?? 'source_url';
   const problems: RuleProblem[] = [];
   const type = component.type;
-  if (type !== 'sidepanel' && type !== 'fullscreen') {
+  // Every missing field at once (spec 2 §5): a form without a type still hears about its URL.
+  if (type !== 'sidepanel' && type !== 'fullscreen')
     problems.push({ pointer: `${at}/type`, message: RULE_MESSAGES.required });
-    return problems;
-  }
   if (type === 'sidepanel' && options.governmentCloud)
     problems.push({ pointer: `${at}/type`, message: 'side panels are not available in this environment' });
   const url = component[urlField];
-  if (!isComponentUrl(url)) problems.push({ pointer: `${at}/${urlField}`, message: RULE_MESSAGES.url });
+  const urlProblem = componentUrlProblem(url);
+  if (urlProblem) problems.push({ pointer: `${at}/${urlField}`, message: urlProblem });
   const schemaPath = options.schemaPath ?? ['user_configuration', 'schema'];
   const schema = schemaPath.reduce<unknown>((v, k) => (isRecord(v) ? v[k] : undefined), component);
   const keys = parametersOf(isRecord(schema) ? schema : null).map((p) => p.key);
@@ -258,7 +270,7 @@ export function componentProblems(
         if (typeof view === 'string' && !isKnownView(view))
           problems.push({ pointer: `${at}/views/${index}`, message: `unknown view key "${view}"` });
       });
-  } else if (Array.isArray(views) && views.length > 0) {
+  } else if (type === 'fullscreen' && Array.isArray(views) && views.length > 0) {
     problems.push({ pointer: `${at}/views`, message: 'a full-screen component has no views' });
   }
   return problems;

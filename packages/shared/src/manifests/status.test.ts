@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compareSemver, isSemver, parseSemver, suggestNextVersion } from './semver';
-import { reviewActionsFor, saveButtonLabel, versionStatus } from './status';
+import {
+  REVIEW_ACTIONS,
+  rejectionOf,
+  reviewActionsFor,
+  reviewNotesRequired,
+  saveButtonLabel,
+  versionStatus,
+} from './status';
 
 const v = (semantic_version: string, state = 'draft') => ({ semantic_version, state });
 
@@ -45,6 +52,16 @@ describe('versionStatus (spec 2 §4 "Version header status"), one test per row',
       label: 'Under Review',
       color: 'yellow',
     });
+  });
+  it('production rejected (issue 20): Rejected (red), not Unknown State or Promoted', () => {
+    expect(versionStatus(v('0.2.0'), v('0.2.0', 'rejected'))).toMatchObject({
+      key: 'rejected',
+      label: 'Rejected',
+      color: 'red',
+      offers: null,
+    });
+    // A newer sandbox version is still ready for testing: the rejection is of the older one.
+    expect(versionStatus(v('0.3.0'), v('0.2.0', 'rejected')).key).toBe('ready_for_testing');
   });
   it('anything else: Unknown State (red)', () => {
     expect(versionStatus(v('0.1.0'), v('0.2.0', 'confidential'))).toMatchObject({
@@ -92,6 +109,12 @@ describe('review actions offered (spec 2 §4)', () => {
     ]);
     expect(reviewActionsFor({ state: 'confidential', submittable: true }, admin)).toEqual(['submit']);
   });
+  it('a rejected version may be submitted again (issue 20); rejecting leaves it rejected, not confidential', () => {
+    expect(REVIEW_ACTIONS.reject).toEqual({ from: ['in_review'], to: 'rejected' });
+    expect(REVIEW_ACTIONS.submit.from).toContain('rejected');
+    expect(reviewActionsFor({ state: 'rejected', submittable: true }, developer)).toEqual(['submit']);
+    expect(reviewActionsFor({ state: 'rejected', submittable: true }, admin)).toEqual(['submit']);
+  });
   it('nobody else gets any', () => {
     expect(
       reviewActionsFor(
@@ -99,5 +122,20 @@ describe('review actions offered (spec 2 §4)', () => {
         { developer: false, platformAdmin: false },
       ),
     ).toEqual([]);
+  });
+});
+
+describe('rejectionOf (issue 20)', () => {
+  it("gives a rejected version's reviewer notes, and nothing for any other state", () => {
+    expect(rejectionOf({ state: 'rejected', admin_notes: 'Scopes too broad' })).toEqual({
+      notes: 'Scopes too broad',
+    });
+    for (const state of ['confidential', 'in_review', 'published', 'draft'])
+      expect(rejectionOf({ state, admin_notes: 'Old notes' }), state).toBeNull();
+  });
+  it('notes are required to reject, optional for every other action', () => {
+    expect(reviewNotesRequired('reject')).toBe(true);
+    for (const action of ['submit', 'withdraw', 'approve'] as const)
+      expect(reviewNotesRequired(action)).toBe(false);
   });
 });

@@ -1,7 +1,10 @@
 import { compareSemver } from './semver';
 
-/** Manifest states (spec 2 §3); `confidential` is a production version not under review. */
-export const VERSION_STATES = ['draft', 'confidential', 'in_review', 'published'] as const;
+/**
+ * Manifest states (spec 2 §3); `confidential` is a production version not under review, `rejected` one a
+ * platform administrator sent back with notes (issue 20): not under review either, and submittable again.
+ */
+export const VERSION_STATES = ['draft', 'confidential', 'in_review', 'published', 'rejected'] as const;
 export type VersionState = (typeof VERSION_STATES)[number];
 
 /** The environments, as the API names them (spec 2 §3 "Enumerations"). */
@@ -14,6 +17,7 @@ export type VersionStatusKey =
   | 'promoted'
   | 'approved'
   | 'under_review'
+  | 'rejected'
   | 'unknown';
 
 export interface VersionStatus {
@@ -36,6 +40,7 @@ const STATUS: Record<VersionStatusKey, VersionStatus> = {
   promoted: { key: 'promoted', label: 'Promoted', color: 'green', offers: null },
   approved: { key: 'approved', label: 'Approved Version', color: 'green', offers: null },
   under_review: { key: 'under_review', label: 'Under Review', color: 'yellow', offers: null },
+  rejected: { key: 'rejected', label: 'Rejected', color: 'red', offers: null },
   unknown: { key: 'unknown', label: 'Unknown State', color: 'red', offers: null },
 };
 
@@ -63,6 +68,8 @@ export function versionStatus(
   if (same && latestProduction.state === 'confidential') return STATUS.promoted;
   if (latestProduction.state === 'published') return STATUS.approved;
   if (latestProduction.state === 'in_review') return STATUS.under_review;
+  // Issue 20: a rejection says so (with the reviewer's notes, see rejectionOf) instead of Unknown State.
+  if (same && latestProduction.state === 'rejected') return STATUS.rejected;
   return STATUS.unknown;
 }
 
@@ -71,11 +78,15 @@ export function saveButtonLabel(status: VersionStatus): 'Create Version' | 'Save
   return status.key === 'draft' ? 'Create Version' : 'Save Version';
 }
 
-/** The review actions of a production version (spec 2 §4 "Manifest review actions"). */
+/**
+ * The review actions of a production version (spec 2 §4 "Manifest review actions"). Rejecting keeps the
+ * version out of review as the spec's `confidential` does, but as `rejected` with the reviewer's notes
+ * (issue 20), and a rejected version may be submitted again.
+ */
 export const REVIEW_ACTIONS = {
-  submit: { from: ['confidential'], to: 'in_review' },
+  submit: { from: ['confidential', 'rejected'], to: 'in_review' },
   withdraw: { from: ['in_review'], to: 'confidential' },
-  reject: { from: ['in_review'], to: 'confidential' },
+  reject: { from: ['in_review'], to: 'rejected' },
   approve: { from: ['in_review'], to: 'published' },
 } as const satisfies Record<string, { from: readonly VersionState[]; to: VersionState }>;
 export type ReviewAction = keyof typeof REVIEW_ACTIONS;
@@ -103,4 +114,17 @@ export function reviewActionsFor(
     if (version.state === 'in_review') actions.push('withdraw');
   }
   return actions;
+}
+
+/** A production version's rejection as the developer sees it: the reviewer's notes, or null when not rejected. */
+export function rejectionOf(version: {
+  state: string;
+  admin_notes?: string | null;
+}): { notes: string } | null {
+  return version.state === 'rejected' ? { notes: version.admin_notes ?? '' } : null;
+}
+
+/** Whether a review action needs notes: a rejection must say why (issue 20); the others may. */
+export function reviewNotesRequired(action: ReviewAction): boolean {
+  return action === 'reject';
 }

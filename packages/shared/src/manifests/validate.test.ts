@@ -130,6 +130,37 @@ describe('validateManifestText', () => {
       ]),
     );
   });
+  it('lists the errors in document order, one per distinct field, each with its pointer (issue 20)', () => {
+    const source = `{
+  "schema_version": "4.1",
+  "sidepanel": {
+    "source_url": "http://x.example/{{nope}}",
+    "views": ["rfi.nope", "rfi.detail", "rfi.nope"]
+  },
+  "fullscreen": { "source_url": "javascript:alert(1)", "views": ["rfi.detail"] },
+  "extra": true,
+  "permissions": { "project": { "rfi": "owner" } }
+}`;
+    const errors = validateManifestText(source);
+    expect(errors.map((e) => [e.pointer, e.line, e.column])).toEqual([
+      ['/sidepanel/source_url', 4, 5],
+      ['/sidepanel/views/0', 5, 15],
+      ['/sidepanel/views/2', 5, 41],
+      ['/fullscreen/source_url', 7, 19],
+      ['/fullscreen/views', 7, 56],
+      ['/extra', 8, 3],
+      ['/permissions/project/rfi', 9, 33],
+    ]);
+    // The http URL with an unknown placeholder is one field: its first error only.
+    expect(errors[0]?.message).toBe('The URL must be an https address');
+    const sorted = [...errors].sort((a, b) => a.line - b.line || a.column - b.column);
+    expect(errors).toEqual(sorted);
+    expect(new Set(errors.map((e) => e.pointer)).size).toBe(errors.length);
+    // Without the text, the same order by the keys as written.
+    expect(validateManifestContent(JSON.parse(source)).map((e) => e.pointer)).toEqual(
+      errors.map((e) => e.pointer),
+    );
+  });
   it('refuses unknown schema versions at /schema_version', () => {
     const errors = validateManifestText('{\n  "schema_version": "5.0"\n}');
     expect(errors).toEqual([

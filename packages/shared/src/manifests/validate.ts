@@ -100,11 +100,11 @@ export function validateManifestContent(
   const validate = version === '4.1' ? compiled().v41 : compiled().v3;
   validate(content);
   const problems: RuleProblem[] = [];
+  // One error per distinct field (a pointer): the schema's first, then the first rule's.
   const seen = new Set<string>();
   const add = (problem: RuleProblem) => {
-    const key = `${problem.pointer}\u0000${problem.message}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+    if (seen.has(problem.pointer)) return;
+    seen.add(problem.pointer);
     problems.push(problem);
   };
   for (const error of validate.errors ?? []) {
@@ -112,11 +112,33 @@ export function validateManifestContent(
     const problem = schemaMessage(error);
     if (problem) add(problem);
   }
-  const schemaPointers = new Set(problems.map((p) => p.pointer));
-  for (const problem of manifestRuleProblems(content, options)) {
-    if (!schemaPointers.has(problem.pointer)) add(problem);
-  }
-  return problems;
+  for (const problem of manifestRuleProblems(content, options)) add(problem);
+  return inDocumentOrder(content, problems);
+}
+
+/**
+ * Problems in the order of the document (reference "Validation errors worth imitating"): by where their
+ * pointer is in the manifest, keys in their written order; a missing member right after its parent.
+ */
+function inDocumentOrder(content: unknown, problems: RuleProblem[]): RuleProblem[] {
+  const rank = new Map<string, number>();
+  const walk = (value: unknown, pointer: string) => {
+    rank.set(pointer, rank.size);
+    if (Array.isArray(value)) for (const [i, v] of value.entries()) walk(v, `${pointer}/${i}`);
+    else if (isRecord(value))
+      for (const [k, v] of Object.entries(value)) walk(v, `${pointer}/${pointerToken(k)}`);
+  };
+  walk(content, '');
+  const rankOf = (pointer: string): number => {
+    const found = rank.get(pointer);
+    if (found !== undefined) return found;
+    const cut = pointer.lastIndexOf('/');
+    return cut < 0 ? 0 : rankOf(pointer.slice(0, cut)) + 0.5;
+  };
+  return problems
+    .map((problem, index) => ({ problem, index, at: rankOf(problem.pointer) }))
+    .sort((a, b) => a.at - b.at || a.index - b.index)
+    .map((entry) => entry.problem);
 }
 
 /** The deepest nesting of a JSON text, counted without parsing (strings skipped), and where it first passes `max`. */
@@ -171,8 +193,8 @@ function locate(root: AnyNode, pointer: string): { line: number; column: number 
 }
 
 /**
- * Validates a manifest's JSON text (spec 2 §5, §8): every error with its JSON pointer and its 1-based line
- * and column. Text that is not JSON gives one error, 'Invalid JSON, could not parse manifest', at the
+ * Validates a manifest's JSON text (spec 2 §5, §8): one error per distinct field, in the order of the
+ * text, each with its JSON pointer and its 1-based line and column. Text that is not JSON gives one error, 'Invalid JSON, could not parse manifest', at the
  * syntax error; text past MANIFEST_LIMITS.contentChars one error at the start.
  */
 export function validateManifestText(text: string, options: ManifestValidationOptions = {}): ManifestError[] {
@@ -205,11 +227,14 @@ export function validateManifestText(text: string, options: ManifestValidationOp
         : positionOf(text, typeof e.offset === 'number' ? e.offset : text.length);
     return [{ message: INVALID_JSON_MESSAGE, pointer: '', ...position }];
   }
-  const problems = validateManifestContent(JSON.parse(text), options);
-  const errors = problems.slice(0, MANIFEST_LIMITS.errors).map((problem) => ({
+  const problems = validateManifestContent(JSON.parse(text), options)
+    .map((problem, index) => ({ problem, index, at: locate(document.body, problem.pointer) }))
+    // Document order is the text's: by line and column (keys JSON.parse would reorder stay where written).
+    .sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column || a.index - b.index);
+  const errors = problems.slice(0, MANIFEST_LIMITS.errors).map(({ problem, at }) => ({
     message: problem.message,
     pointer: problem.pointer,
-    ...locate(document.body, problem.pointer),
+    ...at,
   }));
   if (problems.length > MANIFEST_LIMITS.errors) {
     const last = errors[errors.length - 1];

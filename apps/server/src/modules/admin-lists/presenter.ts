@@ -1,8 +1,9 @@
-import type {
-  AdminDeveloper,
-  AdminDeveloperAppRow,
-  AdminDeveloperRow,
-  AdminOAuthApplicationRow,
+import {
+  type AdminDeveloper,
+  type AdminDeveloperAppRow,
+  type AdminDeveloperRow,
+  type AdminOAuthApplicationRow,
+  isAppLive,
 } from '@lintel/shared';
 import type { DeveloperRow } from './repository';
 import type { AdminAppView, AppReviewQueue, DeveloperView, OAuthApplicationView } from './service';
@@ -28,7 +29,10 @@ export function presentAdminApp(view: AdminAppView): AdminDeveloperAppRow {
     name: view.name,
     owner: { id: view.owner_id, name: view.owner_name, email: view.owner_email },
     app_id: view.app_id,
-    live: view.live === true,
+    live: isAppLive({
+      deleted_at: view.deleted_at,
+      published_listing: hasPublished ? { live: view.live === true } : null,
+    }),
     created_at: view.created_at.toISOString(),
     deleted_at: iso(view.deleted_at),
     has_marketplace_listing_in_review: listingInReview,

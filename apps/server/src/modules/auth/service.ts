@@ -1,4 +1,4 @@
-import type { AccountUpdateRequest, SessionFeatures } from '@lintel/shared';
+import { type AccountUpdateRequest, registrationRequest, type SessionFeatures } from '@lintel/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { UserRow, UserTokenPurpose } from '../../db/schema';
@@ -91,6 +91,29 @@ export class AuthService {
       const replaced = await repo.updateUser(trx, existing.id, details);
       await repo.revokeTokens(trx, existing.id, 'confirmation', now);
       await this.mailToken(trx, replaced, 'confirmation', now);
+    });
+  }
+
+  /**
+   * An account the operator creates (the demo accounts of `npm start`, `npm run demo:app`): sign-up's
+   * rules (registrationRequest) and password hashing, confirmed at once — the operator vouches for the
+   * address, so no confirmation e-mail goes out. Undefined when the address has an account already.
+   */
+  async createAccount(
+    input: Registration,
+    roles: { admin?: boolean; employee?: boolean } = {},
+    now = new Date(),
+  ): Promise<UserRow | undefined> {
+    const valid = registrationRequest.parse(input);
+    const passwordHash = await hashPassword(valid.password, this.deps.config.scryptLogN);
+    return repo.insertUser(this.deps.db, {
+      name: valid.name,
+      company_name: valid.company_name,
+      email: valid.email,
+      password_hash: passwordHash,
+      is_admin: roles.admin ?? false,
+      is_employee: roles.employee ?? false,
+      confirmed_at: now,
     });
   }
 

@@ -1,9 +1,8 @@
 import { clientErrorEndpoints as api, type ClientErrorReport } from '@lintel/shared';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../http/errors';
 import { loggableUrl } from '../../http/request-log';
 import { route } from '../../http/route';
-import { ReportLimiter } from './limiter';
+import { WindowLimiter } from '../../http/throttle';
 
 /** Reports one client address may send per minute, and all of them together (this process). */
 export const CLIENT_ERROR_RATE = { perClient: 10, total: 300, windowMs: 60_000 } as const;
@@ -28,14 +27,14 @@ export function loggableReport(report: ClientErrorReport, headerUserAgent: strin
  * one log line is written, and each client address gets a few reports a minute (429 beyond).
  */
 export function clientErrorRoutes(app: FastifyInstance): void {
-  const limiter = new ReportLimiter(CLIENT_ERROR_RATE);
+  const limiter = new WindowLimiter({
+    perKey: CLIENT_ERROR_RATE.perClient,
+    total: CLIENT_ERROR_RATE.total,
+    windowMs: CLIENT_ERROR_RATE.windowMs,
+  });
   route(app, api.report, {
     handler: async (request) => {
-      if (!limiter.take(request.ip)) {
-        const refusal = new AppError('too_many_requests', 'Too many error reports. Please slow down.');
-        refusal.retryAfterSeconds = CLIENT_ERROR_RATE.windowMs / 1000;
-        throw refusal;
-      }
+      limiter.takeOrRefuse(request.ip, 'Too many error reports. Please slow down.');
       request.log.error(
         { clientError: loggableReport(request.body, request.headers['user-agent']) },
         'client error',

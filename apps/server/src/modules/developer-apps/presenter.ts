@@ -39,6 +39,7 @@ export function presentApp({
   manifests,
   listing,
   hasSupportContact,
+  live,
 }: AppView): DeveloperApp {
   const working = usable(production);
   return {
@@ -51,7 +52,9 @@ export function presentApp({
     production_access: app.production_access,
     redirect_uri: app.redirect_uri,
     thumbnail_url: thumbnailUrl(app),
-    published_at: app.published_at?.toISOString() ?? null,
+    // When the listing customers see was published, while the app is live (isAppLive).
+    published_at: live ? (listing.published?.published_at?.toISOString() ?? null) : null,
+    live,
     created_at: app.created_at.toISOString(),
     updated_at: app.updated_at.toISOString(),
     deleted_at: app.deleted_at?.toISOString() ?? null,
@@ -78,7 +81,7 @@ export function presentApp({
   };
 }
 
-export function presentSummary({ app, role, sandboxStatus }: AppListItem): DeveloperAppSummary {
+export function presentSummary({ app, role, sandboxStatus, live }: AppListItem): DeveloperAppSummary {
   return {
     id: app.id,
     name: app.name,
@@ -88,5 +91,6 @@ export function presentSummary({ app, role, sandboxStatus }: AppListItem): Devel
     current_user_role: role,
     created_at: app.created_at,
     sandbox_status: sandboxStatus,
+    live,
   };
 }

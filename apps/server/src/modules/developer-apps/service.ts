@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  isAppLive,
   isThumbnailSize,
   parseRedirectUris,
   THUMBNAIL_MIN_SIDE,
@@ -14,6 +15,7 @@ import { detail, errors } from '../../http/errors';
 import type { Page } from '../../http/paging';
 import type { OAuthApplication, Platform, Sandbox, SandboxStatus } from '../../platform/types';
 import type { Storage } from '../../storage/index';
+import { liveOf } from '../listings/live';
 import { listingRepository } from '../listings/repository';
 import { ManifestService, type ManifestsOverview } from '../manifests/service';
 import { sandboxPolicy } from '../sandboxes/policy';
@@ -43,14 +45,21 @@ export interface AppView {
   manifests: ManifestsOverview;
   /** The app's listing submissions the page names (spec 3 §3). */
   listing: { last: SubmissionRow | undefined; published: SubmissionRow | undefined };
-  /** The app has an integration contact (the published-app warning asks for one). */
+  /**
+   * The app has a support contact: an integration contact (platform administrators add them) or its
+   * published listing's support e-mail. A live app without one gets the support-contact warning.
+   */
   hasSupportContact: boolean;
+  /** The app is live: in the marketplace (isAppLive, the one definition). */
+  live: boolean;
 }
 
 export interface AppListItem {
   app: AppListRow;
   role: AppAccess['role'];
   sandboxStatus: SandboxStatus | null;
+  /** The app is live (isAppLive). */
+  live: boolean;
 }
 
 /** Redirect URIs normalised to one per line, or 422 with one detail per bad line (spec 2 §5). */
@@ -111,11 +120,16 @@ export class DeveloperAppService {
 
   async list(user: UserRow, page: Page): Promise<{ items: AppListItem[]; total: number }> {
     const { rows, total } = await repo.listForUser(this.deps.db, user.id, page);
-    const statuses = await this.deps.platform.sandboxStatuses(rows.map((row) => row.id));
+    const ids = rows.map((row) => row.id);
+    const [statuses, live] = await Promise.all([
+      this.deps.platform.sandboxStatuses(ids),
+      liveOf(this.deps.db, ids),
+    ]);
     const items = rows.map((row) => ({
       app: row,
       role: row.role,
       sandboxStatus: statuses.get(row.id) ?? null,
+      live: live.get(row.id) ?? false,
     }));
     return { items, total };
   }
@@ -206,7 +220,7 @@ export class DeveloperAppService {
   /** The app with everything its page shows, as `access` may see it. */
   async view(app: DeveloperAppRow, access: AppAccess): Promise<AppView> {
     const { db, platform } = this.deps;
-    const [owner, sandbox, production, listing, manifests, hasSupportContact] = await Promise.all([
+    const [owner, sandbox, production, listing, manifests, hasIntegrationContact] = await Promise.all([
       repo.owner(db, app),
       platform.sandboxOf(app.id),
       platform.oauthApplicationOf(app.id, 'production'),
@@ -233,7 +247,8 @@ export class DeveloperAppService {
       production,
       listing,
       manifests,
-      hasSupportContact,
+      hasSupportContact: hasIntegrationContact || Boolean(listing.published?.support_email?.trim()),
+      live: isAppLive({ deleted_at: app.deleted_at, published_listing: listing.published }),
     };
   }
 }

@@ -181,6 +181,16 @@ export const listingRepository = {
     return keys.filter((key) => !inUse.has(key));
   },
 
+  /** The submissions (and their app) whose media name a hosted video; none once it was removed. */
+  videoOwners(db: Db, hashedId: string): Promise<{ submission_id: number; developer_app_id: number }[]> {
+    return db
+      .selectFrom('listing_media')
+      .innerJoin('marketplace_submissions', 'marketplace_submissions.id', 'listing_media.submission_id')
+      .select(['listing_media.submission_id', 'marketplace_submissions.developer_app_id'])
+      .where('listing_media.hashed_id', '=', hashedId)
+      .execute();
+  },
+
   /** Hosted video ids among `ids` that no media row names any more. */
   async unusedHashedIds(db: Db, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];

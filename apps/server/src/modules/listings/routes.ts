@@ -13,6 +13,13 @@ import { listingPolicy } from './policy';
 import { presentSubmission } from './presenter';
 import type { ListingService } from './service';
 
+/**
+ * How long a listing's files may be cached: a published one publicly, for an hour (as the marketplace's
+ * own files); any other only privately and revalidated, so a removed file or lost access shows at once.
+ */
+const PUBLISHED_MEDIA_CACHE = 'public, max-age=3600';
+const DRAFT_MEDIA_CACHE = 'private, no-cache';
+
 /** The marketplace listing (spec 3 §7): reference data, the developers' and the admins' saves, files. */
 export function listingRoutes(app: FastifyInstance, service: ListingService, appScope: AppScope): void {
   route(app, reference.categories, {
@@ -101,7 +108,7 @@ export function listingRoutes(app: FastifyInstance, service: ListingService, app
         size: file.size,
         contentType: file.contentType,
         filename: file.filename,
-        cacheControl: 'private, max-age=31536000, immutable',
+        cacheControl: DRAFT_MEDIA_CACHE,
       };
     },
   });
@@ -141,12 +148,13 @@ export function listingRoutes(app: FastifyInstance, service: ListingService, app
 
   route(app, videoHost.media, {
     handler: async (request) => {
-      const video = await service.hostedVideo(request.params.hashed_id);
+      const video = await service.hostedVideo(request.params.hashed_id, request.user);
       return {
         body: video.stream,
         size: video.size,
         contentType: video.contentType,
-        cacheControl: 'public, max-age=31536000, immutable',
+        // A published video may be cached by anyone; a draft one only by the browser that may see it.
+        cacheControl: video.published ? PUBLISHED_MEDIA_CACHE : DRAFT_MEDIA_CACHE,
       };
     },
   });

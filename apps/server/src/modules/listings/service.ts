@@ -4,7 +4,10 @@ import { detailsFromIssues } from '@lintel/shared';
 import {
   type adminSubmissionRequest,
   completeListingSchema,
+  idsOf,
+  type ListingVersionRule,
   listingMessage,
+  listingVersionRule,
   type submissionRequest,
 } from '@lintel/shared/listing';
 import type { z } from 'zod';
@@ -14,6 +17,7 @@ import { errors } from '../../http/errors';
 import { EmbeddedVideoHost, type VideoHost } from '../../platform/video-host';
 import type { ServiceDeps } from '../../services';
 import { changedFields, recordAudit } from '../audit/recorder';
+import { loadAppContext } from '../developer-apps/scope';
 import { listingAppVersions } from '../manifests/listing-versions';
 import { manifestRepository } from '../manifests/repository';
 import { applyMediaChanges } from './media-changes';
@@ -149,11 +153,27 @@ export class ListingService {
     };
   }
 
-  /** A video of the embedded video host. */
-  async hostedVideo(hashedId: string) {
+  /**
+   * A video of the embedded video host, for `viewer` (null: signed out). A video of the app's published
+   * listing is public (`published`: it may be cached publicly); one only in drafts or submissions under
+   * review reaches the app's collaborators and platform administrators alone, and a removed one no one
+   * (404 for everyone else, as for anything they may not see).
+   */
+  async hostedVideo(hashedId: string, viewer: UserRow | null) {
+    const { db } = this.deps;
+    const owners = await repo.videoOwners(db, hashedId);
+    const appId = owners[0]?.developer_app_id;
+    if (appId === undefined) throw errors.notFound('Video');
+    const published = await repo.published(db, appId);
+    const isPublished =
+      published !== undefined && owners.some((owner) => owner.submission_id === published.id);
+    if (!isPublished) {
+      if (!viewer) throw errors.notFound('Video');
+      await loadAppContext(db, viewer, appId);
+    }
     const video = await this.videoHost.open(hashedId);
     if (!video) throw errors.notFound('Video');
-    return video;
+    return { ...video, published: isPublished };
   }
 
   /**
@@ -202,7 +222,8 @@ export class ListingService {
         target = await repo.update(trx, target.id, { state: 'draft' }, now);
       }
 
-      await this.checkReferences(trx, changes);
+      changes = await this.availabilityIds(trx, changes);
+      await this.checkReferences(trx, appId, changes);
       const contentChanges = contentOf(changes);
       if (Object.keys(contentChanges).length > 0)
         target = await repo.update(trx, target.id, contentChanges, now);
@@ -331,9 +352,72 @@ export class ListingService {
     return row;
   }
 
-  /** Ids of reference data must exist (a region id that does not exist: 422 naming it). */
-  private async checkReferences(trx: Db, changes: SubmissionChangesInput): Promise<void> {
+  /**
+   * The availability as the form holds it (spec 3 §3: `regions` and `countries`, maps of id → bool) stored
+   * as the ticked ids, as `region_ids`/`country_ids` are: either form gives the same submission. A map and
+   * its id list given together must agree; a map naming an id that does not exist is refused (422 naming it).
+   */
+  private async availabilityIds(trx: Db, changes: SubmissionChangesInput): Promise<SubmissionChangesInput> {
+    const { regions, countries, ...rest } = changes;
     const details: ErrorDetail[] = [];
+    const next: SubmissionChangesInput = { ...rest };
+    const pairs = [
+      ['regions', 'region_ids', 'listing_regions', regions],
+      ['countries', 'country_ids', 'listing_countries', countries],
+    ] as const;
+    for (const [name, idsField, table, map] of pairs) {
+      if (map === undefined) continue;
+      const ids = map === null ? [] : idsOf(map as Record<number, boolean>);
+      const listed = changes[idsField];
+      if (listed !== undefined) {
+        const same = [...new Set(listed ?? [])].sort((a, b) => a - b);
+        if (same.join(',') !== ids.join(',')) {
+          details.push({
+            path: name,
+            code: 'mismatch',
+            message: `names other ids than ${idsField}: give one of them, or both alike`,
+          });
+          continue;
+        }
+      }
+      const named = Object.keys(map ?? {}).map(Number);
+      const known = named.length > 0 ? await repo.existingIds(trx, table, named) : new Set<number>();
+      for (const id of named) {
+        if (!known.has(id)) {
+          details.push({
+            path: `${name}.${id}`,
+            code: 'invalid_choice',
+            message: `${id} does not exist`,
+            params: { values: String(id) },
+          });
+        }
+      }
+      next[idsField] = ids;
+    }
+    if (details.length > 0) throw errors.validation(details);
+    return next;
+  }
+
+  /**
+   * Ids of reference data must exist (a region id that does not exist: 422 naming it), and the app
+   * version a listing names must be a promoted version of its own app (another app's, a sandbox one or
+   * one that does not exist: 422, issue 20). Whether it is newer than the published one is checked on
+   * submit, with every other rule a complete listing meets.
+   */
+  private async checkReferences(trx: Db, appId: number, changes: SubmissionChangesInput): Promise<void> {
+    const details: ErrorDetail[] = [];
+    const version = changes.app_version_id;
+    if (version !== null && version !== undefined) {
+      const promoted = await this.appVersions.productionVersions(trx, appId);
+      if (!promoted.some((candidate) => candidate.id === version)) {
+        details.push({
+          path: 'app_version_id',
+          code: 'invalid_choice',
+          message: `${version} is not a promoted version of this app`,
+          params: { values: String(version) },
+        });
+      }
+    }
     const check = async (
       path: string,
       table: Parameters<typeof repo.existingIds>[1],
@@ -391,23 +475,9 @@ export class ListingService {
     const values = valuesOf(row, media);
     const result = completeListingSchema({
       securityEnabled: this.securityAndComplianceEnabled,
+      versions: await this.versionRule(trx, row.developer_app_id),
     }).safeParse(values);
     if (!result.success) throw errors.validation(detailsFromIssues(result.error.issues));
-    const published = await repo.published(trx, row.developer_app_id);
-    if (
-      !(await this.hasPromotableVersionFor(
-        trx,
-        row.developer_app_id,
-        row.app_version_id,
-        published?.app_version_id ?? null,
-      ))
-    ) {
-      throw errors.field(
-        'app_version_id',
-        'invalid',
-        'must be a promoted app version newer than the published one',
-      );
-    }
     const submitted = await repo.update(
       trx,
       row.id,
@@ -419,16 +489,13 @@ export class ListingService {
   }
 
   /**
-   * The one question the listing asks of app versions (issue 10), answered by the manifests area's port
-   * (services.ts wires `listingAppVersions`).
+   * Which versions the app's listing may name now (the shared listingVersionRule, which the web's form
+   * applies too): its promoted versions newer than the one its published listing names.
    */
-  hasPromotableVersionFor(
-    db: Db,
-    appId: number,
-    appVersionId: number | null,
-    publishedVersionId: number | null,
-  ): Promise<boolean> {
-    return this.appVersions.hasPromotableVersionFor(db, appId, appVersionId, publishedVersionId);
+  async versionRule(db: Db, appId: number): Promise<ListingVersionRule> {
+    const versions = await this.appVersions.productionVersions(db, appId);
+    const published = await repo.published(db, appId);
+    return listingVersionRule(versions, published?.app_version_id ?? null);
   }
 
   /** Approve (→ published) or reject (→ draft), with the admin message and reasons (spec 3 §4). */

@@ -1,11 +1,10 @@
-import { compareSemver } from '@lintel/shared/manifests';
 import type { Db } from '../../db/index';
 import type { AppVersionPort } from '../listings/versions';
 import { manifestRepository as repo } from './repository';
 
 /**
  * What the listing asks of app versions (issue 10): a listing names a production version of its own app
- * (a promoted one), newer than the version its published listing names.
+ * (a promoted one); which of them is the shared rule's answer (listingVersionRule).
  */
 export function listingAppVersions(): AppVersionPort {
   const production = async (db: Db, appId: number, id: number) => {
@@ -15,16 +14,7 @@ export function listingAppVersions(): AppVersionPort {
       : undefined;
   };
   return {
-    async hasPromotableVersionFor(db, appId, appVersionId, publishedVersionId) {
-      if (appVersionId === null) return false;
-      const chosen = await production(db, appId, appVersionId);
-      if (!chosen) return false;
-      if (publishedVersionId === null || publishedVersionId === appVersionId) {
-        return publishedVersionId === null;
-      }
-      const published = await production(db, appId, publishedVersionId);
-      return !published || compareSemver(chosen.semantic_version, published.semantic_version) > 0;
-    },
+    productionVersions: (db, appId) => repo.productionVersions(db, appId),
     async describe(db, appId, appVersionId) {
       const row = await production(db, appId, appVersionId);
       return row ? { id: row.id, version: row.semantic_version } : null;

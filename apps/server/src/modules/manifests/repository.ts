@@ -59,6 +59,20 @@ export const manifestRepository = {
     return query.orderBy('id', 'desc').limit(page.per_page).offset(pageOffset(page)).execute();
   },
 
+  /** Every production version of an app (id, version): what a listing may name is chosen among them. */
+  productionVersions(
+    db: Db,
+    appId: number,
+  ): Promise<{ id: number; semantic_version: string; environment_type: EnvironmentType }[]> {
+    return db
+      .selectFrom('app_versions')
+      .select(['id', 'semantic_version', 'environment_type'])
+      .where('developer_app_id', '=', appId)
+      .where('environment_type', '=', 'ProductionEnvironment')
+      .orderBy('id', 'desc')
+      .execute();
+  },
+
   async count(db: Db, appId: number, environment: EnvironmentType | undefined): Promise<number> {
     let query = db
       .selectFrom('app_versions')

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/route';
 import { requireUser } from '../../http/session';
+import { WindowLimiter } from '../../http/throttle';
 import { auditActorOf } from '../audit/actor';
 import {
   type AppLocator,
@@ -20,6 +21,9 @@ import {
 import { manifestPolicy } from './policy';
 import { presentManifest, presentSummary } from './presenter';
 import type { ManifestService } from './service';
+
+/** Analytics events one user may send a minute (issue 20): the web sends one per click. */
+export const ANALYTICS_RATE = { perUser: 30, windowMs: 60_000 } as const;
 
 const field = (source: unknown, name: string): unknown =>
   typeof source === 'object' && source !== null ? (source as Record<string, unknown>)[name] : undefined;
@@ -130,8 +134,10 @@ export function manifestRoutes(app: FastifyInstance, service: ManifestService, a
     handler: async () => ({ views: [...VIEW_KEYS] }),
   });
 
+  const analytics = new WindowLimiter({ perKey: ANALYTICS_RATE.perUser, windowMs: ANALYTICS_RATE.windowMs });
   route(app, analyticsEndpoints.track, {
     handler: async (request) => {
+      analytics.takeOrRefuse(String(requireUser(request).id), 'Too many analytics events. Please slow down.');
       await service.track(requireUser(request), request.body.key, request.body.additional_properties);
       return undefined;
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  authCodeEnabledOf,
+  authenticationOf,
   type ConfiguredManifestInput,
   compareSemver,
   configuredProblems,
@@ -8,8 +8,10 @@ import {
   fromManifestContent,
   isRecord,
   isSemver,
+  REVIEW_ACTIONS,
   type ReviewAction,
   type RuleProblem,
+  reviewNotesRequired,
   toManifestContent,
   type VersionState,
 } from '@lintel/shared/manifests';
@@ -37,6 +39,8 @@ export interface CreateVersion {
   semantic_version: string;
   configured_manifest_content?: ConfiguredManifestInput;
   content?: string | Record<string, unknown>;
+  /** With content: user-level authentication declared beside a 4.1 document (authenticationOf). */
+  auth_code_enabled?: boolean;
 }
 
 /** A version with what the presenter needs to say about it. */
@@ -96,7 +100,7 @@ export class ManifestService {
     return { canCreateSandboxManifests: this.deps.config.canCreateSandboxManifests };
   }
 
-  /** Flags of versions of one app: submittable (newest production, confidential), promotable (see below). */
+  /** Flags of versions of one app: submittable (newest production, confidential or rejected), promotable (see below). */
   private async flagger(
     db: Db,
     appId: number,
@@ -113,7 +117,7 @@ export class ManifestService {
     ): VersionFlags => ({
       submittable:
         row.environment_type === 'ProductionEnvironment' &&
-        row.state === 'confidential' &&
+        (REVIEW_ACTIONS.submit.from as readonly VersionState[]).includes(row.state) &&
         row.id === latestProduction?.id,
       promotable:
         row.environment_type === 'Sandbox' &&
@@ -194,42 +198,45 @@ export class ManifestService {
     return { uid, name: app.name };
   }
 
-  /** The manifest of a create request, validated: from the builder's form or from the editor's content. */
+  /**
+   * The manifest of a create request, validated: from the builder's form or from the editor's content. The
+   * stored flags and the builder's form are read from the content with the shared authenticationOf,
+   * whatever the client said (a service account always comes with user-level authentication).
+   */
   private async manifestOf(app: DeveloperAppRow, input: CreateVersion) {
     const governmentCloud = this.deps.config.governmentCloud;
+    let content: Record<string, unknown>;
+    let declared: boolean;
     if (input.configured_manifest_content !== undefined) {
       const form = input.configured_manifest_content;
       const problems = configuredProblems(form, { governmentCloud });
       if (problems.length > 0) throw manifestRefusal('configured_manifest_content', problems);
-      const content = toManifestContent(
+      content = toManifestContent(
         form,
         (await this.appManifest(app, '4.1')) as { uid: string; name: string },
       );
       const contentProblems = validateManifestContent(content, { governmentCloud });
       if (contentProblems.length > 0) throw manifestRefusal('configured_manifest_content', contentProblems);
-      return {
-        content,
-        configured: form as Record<string, unknown>,
-        authCode: form.auth_code_enabled === true,
-      };
-    }
-    let content: Record<string, unknown>;
-    if (typeof input.content === 'string') {
-      const problems = validateManifestText(input.content, { environment: 'Sandbox', governmentCloud });
-      if (problems.length > 0) throw manifestRefusal('content', problems);
-      content = JSON.parse(input.content) as Record<string, unknown>;
+      declared = form.auth_code_enabled === true;
     } else {
-      content = input.content ?? {};
-      const problems = validateManifestContent(content, { governmentCloud });
-      if (problems.length > 0) throw manifestRefusal('content', problems);
+      if (typeof input.content === 'string') {
+        const problems = validateManifestText(input.content, { environment: 'Sandbox', governmentCloud });
+        if (problems.length > 0) throw manifestRefusal('content', problems);
+        content = JSON.parse(input.content) as Record<string, unknown>;
+      } else {
+        content = input.content ?? {};
+        const problems = validateManifestContent(content, { governmentCloud });
+        if (problems.length > 0) throw manifestRefusal('content', problems);
+      }
+      content = { ...content, app_manifest: await this.appManifest(app, String(content.schema_version)) };
+      declared = input.auth_code_enabled === true;
     }
-    content = { ...content, app_manifest: await this.appManifest(app, String(content.schema_version)) };
-    const authCode = authCodeEnabledOf(content);
-    const reading = fromManifestContent(content, authCode);
+    const authentication = authenticationOf(content, declared);
+    const reading = fromManifestContent(content, authentication.auth_code_enabled);
     return {
       content,
       configured: reading.ok ? (reading.configured as Record<string, unknown>) : null,
-      authCode,
+      authCode: authentication.auth_code_enabled,
     };
   }
 
@@ -332,26 +339,34 @@ export class ManifestService {
     }
   }
 
-  /** The review action a requested state stands for, for this actor (spec 2 §4). */
+  /**
+   * The review action a requested state stands for, for this actor (spec 2 §4): `rejected` is a rejection,
+   * and so is the spec's `confidential` from a platform administrator with admin notes (or who could not
+   * withdraw).
+   */
   static actionFor(
-    state: 'in_review' | 'confidential' | 'published',
+    state: 'in_review' | 'confidential' | 'published' | 'rejected',
     actor: { platformAdmin: boolean; manager: boolean; adminNotes: boolean },
   ): ReviewAction {
     if (state === 'in_review') return 'submit';
     if (state === 'published') return 'approve';
+    if (state === 'rejected') return 'reject';
     return actor.platformAdmin && (actor.adminNotes || !actor.manager) ? 'reject' : 'withdraw';
   }
 
   /**
-   * A review action on a production version: submit → in_review, withdraw → confidential, reject →
-   * confidential, approve → published. Any other transition is 422 naming the current state.
+   * A review action on a production version (REVIEW_ACTIONS): submit → in_review (from confidential or
+   * rejected), withdraw → confidential, reject → rejected, approve → published. Any other transition is
+   * 422 naming the current state. A rejection needs the reviewer's notes (issue 20), kept with the version
+   * for the developer to read; resubmitting clears them from the version (it is no longer rejected) while
+   * the review events keep every decision with its notes (reviewHistory) and the audit trail its change.
    */
   async review(
     context: AppContext,
     id: number,
     change: {
       id: number;
-      state: 'in_review' | 'confidential' | 'published';
+      state: 'in_review' | 'confidential' | 'published' | 'rejected';
       developer_notes?: string | undefined;
       admin_notes?: string | undefined;
     },
@@ -368,6 +383,13 @@ export class ManifestService {
     if (!manifestPolicy.canReview(context, user, action)) throw errors.forbidden();
     if (change.admin_notes !== undefined && !user.is_admin)
       throw errors.forbidden('Only platform administrators write admin notes.');
+    // The developer must learn why (issue 20), as a listing's rejection says it (spec 3 §4).
+    if (reviewNotesRequired(action) && !change.admin_notes?.trim())
+      throw errors.field(
+        'app_version.admin_notes',
+        'required',
+        "can't be blank: say why the version is rejected",
+      );
     const { db } = this.deps;
     return db.transaction().execute(async (trx) => {
       await repo.lockApp(trx, context.app.id);
@@ -378,29 +400,28 @@ export class ManifestService {
       if (row.environment_type !== 'ProductionEnvironment')
         throw invalid(`cannot ${action} a sandbox version: only production versions are reviewed`);
       const flags = (await this.flagger(trx, row.developer_app_id, []))(row);
-      const from: Record<ReviewAction, VersionState[]> = {
-        submit: ['confidential'],
-        withdraw: ['in_review'],
-        reject: ['in_review'],
-        approve: ['in_review'],
-      };
-      if (!from[action].includes(row.state)) throw invalid(`cannot ${action} a version that is ${row.state}`);
+      const from: readonly VersionState[] = REVIEW_ACTIONS[action].from;
+      if (!from.includes(row.state)) throw invalid(`cannot ${action} a version that is ${row.state}`);
       if (action === 'submit' && !flags.submittable)
         throw invalid(
           `cannot submit this version (${row.state}): only the newest production version is submittable`,
         );
+      // Submitting asks for a new decision: the last one's notes leave the version (the events keep them).
       const notes =
         action === 'submit'
-          ? { developer_notes: change.developer_notes ?? null }
+          ? { developer_notes: change.developer_notes ?? null, admin_notes: null }
           : action === 'withdraw'
             ? {}
             : { admin_notes: change.admin_notes ?? null };
-      const updated = await repo.setState(trx, id, { state: change.state, ...notes }, now);
+      const to = REVIEW_ACTIONS[action].to;
+      const updated = await repo.setState(trx, id, { state: to, ...notes }, now);
       await repo.recordEvent(trx, user.id, `manifest_review_${action}`, {
         app_version_id: id,
         developer_app_id: row.developer_app_id,
         from: row.state,
-        to: change.state,
+        to,
+        ...('developer_notes' in notes ? { notes: notes.developer_notes } : {}),
+        ...(action === 'approve' || action === 'reject' ? { notes: notes.admin_notes } : {}),
       });
       if (action === 'approve' || action === 'reject') {
         await recordAudit(trx, actor, {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import { likePattern, type Page, pageOffset, type SortTerm } from '../../http/paging';
+import { liveListings } from '../listings/live';
 
 export type MarketplaceSortKey = 'public_name' | 'published_at';
 
@@ -21,19 +22,16 @@ export interface PublishedListingRow {
   logo_media_id: number | null;
 }
 
-/** The reads of the public marketplace: each live app's newest published submission. */
+/** The reads of the public marketplace: each live app's listing (listings/live.ts). */
 export const marketplaceRepository = {
   async list(
     db: Db,
     options: MarketplaceListOptions,
   ): Promise<{ rows: PublishedListingRow[]; total: number }> {
-    // The newest published submission of every app that is not deleted.
+    // The listing customers see of every live app (isAppLive, in SQL: listings/live.ts).
     const published = db
-      .selectFrom('marketplace_submissions as s')
-      .innerJoin('developer_apps as a', 'a.id', 's.developer_app_id')
-      .where('s.state', '=', 'published')
-      .where('a.deleted_at', 'is', null)
-      .distinctOn('s.developer_app_id')
+      .selectFrom(liveListings(db).as('l'))
+      .innerJoin('marketplace_submissions as s', 's.id', 'l.submission_id')
       .select([
         's.developer_app_id',
         's.id as submission_id',
@@ -42,10 +40,7 @@ export const marketplaceRepository = {
         's.built_by',
         's.category_ids',
         's.published_at',
-      ])
-      .orderBy('s.developer_app_id')
-      .orderBy('s.published_at', 'desc')
-      .orderBy('s.id', 'desc');
+      ]);
     let query = db.selectFrom(published.as('p'));
     if (options.search) {
       const pattern = likePattern(options.search);
@@ -80,18 +75,12 @@ export const marketplaceRepository = {
     return { rows: found as PublishedListingRow[], total: Number(total) };
   },
 
-  /** The app's listing customers see, or undefined when it has none or the app is deleted. */
+  /** The app's listing customers see, or undefined when the app is not live (isAppLive). */
   publishedSubmissionId(db: Db, appId: number): Promise<{ id: number } | undefined> {
-    return db
-      .selectFrom('marketplace_submissions as s')
-      .innerJoin('developer_apps as a', 'a.id', 's.developer_app_id')
-      .select('s.id')
-      .where('s.developer_app_id', '=', appId)
-      .where('s.state', '=', 'published')
-      .where('a.deleted_at', 'is', null)
-      .orderBy('s.published_at', 'desc')
-      .orderBy('s.id', 'desc')
-      .limit(1)
+    return liveListings(db)
+      .clearSelect()
+      .select('n.submission_id as id')
+      .where('n.developer_app_id', '=', appId)
       .executeTakeFirst();
   },
 

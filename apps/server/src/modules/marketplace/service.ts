@@ -101,4 +101,19 @@ export class MarketplaceService {
     }
     return outcome !== 'duplicate';
   }
+
+  /**
+   * Many events of one app as receive() takes each (the demo's history): the app is checked once and
+   * the events are recorded in one transaction; an uninstall of nothing installed refuses them all.
+   */
+  async receiveMany(appId: number, events: readonly Omit<MarketplaceEvent, 'appId'>[]): Promise<number> {
+    if (!(await repo.liveAppExists(this.deps.db, appId))) throw errors.notFound('App');
+    const outcomes = await this.deps.platform.marketplace.recordMany(
+      events.map((event) => ({ ...event, appId })),
+    );
+    if (outcomes.includes('no_installation')) {
+      throw errors.field('company_name', 'invalid', 'has no installation of this app to uninstall');
+    }
+    return outcomes.filter((outcome) => outcome !== 'duplicate').length;
+  }
 }

@@ -1,4 +1,4 @@
-import type { bucketTemplateInput } from '@lintel/shared';
+import { type BucketTemplateInput, type bucketTemplateInput, templatesOrDefaults } from '@lintel/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/index';
 import { errors } from '../../http/errors';
@@ -15,7 +15,7 @@ export interface BucketFields {
   bucket_templates: TemplateInput[];
 }
 
-function templatesOf(input: TemplateInput[]): BucketTemplate[] {
+function templatesOf(input: readonly BucketTemplateInput[]): BucketTemplate[] {
   return input.map((template) => ({
     name: template.name,
     fillType: template.fill_type,
@@ -42,7 +42,12 @@ export class RateLimitService {
     return this.deps.platform.listBuckets(server);
   }
 
-  create(server: string, input: BucketFields, actor: AuditActor): Promise<RateLimitBucket> {
+  /** Creates a bucket; without templates it gets the default main and spike ones (spec 1 §9). */
+  create(
+    server: string,
+    input: Omit<BucketFields, 'bucket_templates'> & { bucket_templates?: TemplateInput[] },
+    actor: AuditActor,
+  ): Promise<RateLimitBucket> {
     this.knownServer(server);
     return this.deps.db.transaction().execute(async (trx) => {
       const bucket = await this.deps.platform.createBucket(
@@ -51,7 +56,7 @@ export class RateLimitService {
           name: input.name,
           clientId: input.client_id,
           domain: input.domain,
-          templates: templatesOf(input.bucket_templates),
+          templates: templatesOf(templatesOrDefaults(input.bucket_templates)),
         },
         trx,
       );

@@ -147,6 +147,11 @@ export function AdminAppLayout() {
             {t('adminApps.deleted')}
           </Badge>
         ) : null}
+        {app.live ? (
+          <Badge color="green" size="lg" title={t('adminApps.liveHint')}>
+            {t('adminApps.live')}
+          </Badge>
+        ) : null}
       </Group>
       {query.isError ? <LoadFailed error={query.error} onRetry={retry} /> : null}
       <PlatformNotices app={app} />

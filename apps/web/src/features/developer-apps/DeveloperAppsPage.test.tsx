@@ -35,6 +35,7 @@ describe('DeveloperAppsPage', () => {
                 internal_name: 'Crane Tracker',
                 thumbnail_url: '/api/v1/developer_apps/3/thumbnail?v=1',
                 sandbox_status: 'failed',
+                live: true,
               }),
             ],
             { perPage: 24 },
@@ -43,14 +44,17 @@ describe('DeveloperAppsPage', () => {
     );
     renderRoutes(routes, '/developer_apps');
     expect(screen.getByRole('heading', { name: 'Apps', level: 1 })).toBeInTheDocument();
-    const diary = await screen.findByRole('link', { name: 'Site Diary' });
+    const diary = await screen.findByRole('link', { name: /^Site Diary/ });
     expect(diary).toHaveAttribute('href', '/developer_apps/7');
     expect(within(diary).getByText('SD')).toBeInTheDocument();
     expect(within(diary).getByText('Developer')).toBeInTheDocument();
     expect(within(diary).getByText('Building sandbox')).toBeInTheDocument();
-    const crane = screen.getByRole('link', { name: 'Crane Tracker' });
+    const crane = screen.getByRole('link', { name: /^Crane Tracker/ });
     expect(within(crane).getByText('Owner')).toBeInTheDocument();
     expect(within(crane).getByText('Sandbox failed')).toBeInTheDocument();
+    // Live in the marketplace (isAppLive on the server): the marker only on the live app.
+    expect(within(crane).getByText('Live')).toBeInTheDocument();
+    expect(within(diary).queryByText('Live')).not.toBeInTheDocument();
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/developer_apps?page=1&per_page=24');
     expect(screen.getByRole('button', { name: 'Create a New App' })).toBeInTheDocument();
   });

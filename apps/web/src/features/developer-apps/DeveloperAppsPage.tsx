@@ -1,4 +1,15 @@
-import { Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconApps, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +79,6 @@ export function DeveloperAppsPage() {
                 component={Link}
                 to={appPath(app.id)}
                 className={classes.appCard}
-                aria-label={app.internal_name}
               >
                 <Group wrap="nowrap" align="flex-start">
                   <AppAvatar name={app.internal_name} thumbnailUrl={app.thumbnail_url} />
@@ -84,6 +94,11 @@ export function DeveloperAppsPage() {
                     <Group gap="xs" mt={4}>
                       <RoleBadge role={app.current_user_role} />
                       <SandboxStatusBadge status={app.sandbox_status} />
+                      {app.live ? (
+                        <Badge color="green" title={t('developerApps.list.liveHint')}>
+                          {t('developerApps.list.live')}
+                        </Badge>
+                      ) : null}
                     </Group>
                   </Stack>
                 </Group>

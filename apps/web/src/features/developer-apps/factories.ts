@@ -48,6 +48,7 @@ export function buildDeveloperApp(
     redirect_uri: '',
     thumbnail_url: null,
     published_at: null,
+    live: false,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T10:00:00.000Z',
     deleted_at: null,
@@ -74,6 +75,7 @@ export function buildAppSummary(overrides: Partial<DeveloperAppSummary> = {}): D
     current_user_role: 'owner',
     created_at: '2026-03-01T10:00:00.000Z',
     sandbox_status: 'live',
+    live: false,
     ...overrides,
   };
 }

@@ -207,8 +207,9 @@ export function ListingForm({
         securityEnabled,
         admin: mode === 'admin',
         tabs: FORM_TABS.filter((name) => name !== 'security' || securityEnabled),
+        versions: references.versionRule,
       }),
-    [values, securityEnabled, mode],
+    [values, securityEnabled, mode, references.versionRule],
   );
   const clientErrors = useMemo(() => {
     const errors: Record<string, string> = {};
@@ -249,7 +250,10 @@ export function ListingForm({
 
   const error = (path: string): string | undefined => {
     if (serverErrors[path]) return serverErrors[path];
-    if (cleared.has(path) || (!showAll && !touched.has(path))) return undefined;
+    // A chosen version the listing may no longer name (the published one, after approval) is said at once:
+    // it is not a field left to fill but the reason an update cannot be submitted (issue 20).
+    const namesStaleVersion = path === 'app_version_id' && values.app_version_id !== null && !readOnly;
+    if (cleared.has(path) || (!showAll && !touched.has(path) && !namesStaleVersion)) return undefined;
     return clientErrors[path];
   };
   const shownErrorPaths = Object.keys({ ...clientErrors, ...serverErrors }).filter((path) => error(path));
@@ -266,6 +270,7 @@ export function ListingForm({
   };
 
   const ctx: EditorContext = {
+    appId: app.id,
     values,
     set: (path, value) => {
       setValues((current) => setIn(current, path, value));

@@ -1,4 +1,5 @@
 import type { DeveloperApp, Session } from '@lintel/shared';
+import { listingVersionChoices, listingVersionRule } from '@lintel/shared/listing';
 import {
   Alert,
   Anchor,
@@ -21,7 +22,7 @@ import { ReviewQueueSlot } from '../admin-lists/ReviewQueueSlot';
 import { useSession } from '../auth/queries';
 import { useAppOutlet } from '../developer-apps/detail/appOutlet';
 import { useManifests } from '../manifests/queries';
-import { FAQ_ITEMS, INFO_BANNER_KEY, LISTING_DOCS_URL, partnerFormUrl } from './constants';
+import { FAQ_ITEMS, INFO_BANNER_KEY, LISTING_DOCS_URL, partnerFormUrl, partnerMailto } from './constants';
 import type { ListingReferences } from './editorContext';
 import { ListingForm } from './ListingForm';
 import {
@@ -116,6 +117,16 @@ export function ActivationCards({
   application: Session['features']['listing_application'];
 }) {
   const { t } = useTranslation();
+  const email = application.partner_programs_email;
+  // Without a form's address its card names the partner-programs contact: a mail carrying the app id.
+  const mailto = (kind: 'existing' | 'new') =>
+    email
+      ? partnerMailto(
+          email,
+          t(`listing.activation.${kind}.subject`, { appId: app.id }),
+          t('listing.activation.mailBody', { appId: app.id }),
+        )
+      : null;
   const card = (kind: 'existing' | 'new', url: string | null) => (
     <Card withBorder padding="lg" component="section" aria-labelledby={`activation-${kind}`}>
       <Stack gap="sm" h="100%">
@@ -136,6 +147,13 @@ export function ActivationCards({
           >
             {t(`listing.activation.${kind}.action`)}
           </Button>
+        ) : email ? (
+          <Stack gap={4}>
+            <Text size="sm">{t('listing.activation.byEmail', { appId: app.id })}</Text>
+            <Anchor href={mailto(kind) ?? undefined} size="sm" fw={500}>
+              {email}
+            </Anchor>
+          </Stack>
         ) : (
           <Text size="sm">{t('listing.activation.unavailable')}</Text>
         )}
@@ -149,12 +167,9 @@ export function ActivationCards({
         {card('existing', application.existing_partner_form_url)}
         {card('new', application.new_partner_form_url)}
       </SimpleGrid>
-      {application.partner_programs_email ? (
+      {email && (application.existing_partner_form_url || application.new_partner_form_url) ? (
         <Text size="sm">
-          {t('listing.activation.contact')}{' '}
-          <Anchor href={`mailto:${application.partner_programs_email}`}>
-            {application.partner_programs_email}
-          </Anchor>
+          {t('listing.activation.contact')} <Anchor href={mailto('existing') ?? undefined}>{email}</Anchor>
         </Text>
       ) : null}
     </Stack>
@@ -182,7 +197,17 @@ export function ListingEditor({
   const published = useSubmission(
     app.published_app && current.data?.id !== app.published_app.id ? app.published_app.id : null,
   );
-  const queries = [current, categories, regions, tools, versions, ...(securityEnabled ? [standards] : [])];
+  const comparesWithPublished = Boolean(app.published_app && current.data?.id !== app.published_app.id);
+  const queries = [
+    current,
+    categories,
+    regions,
+    tools,
+    versions,
+    ...(securityEnabled ? [standards] : []),
+    // The published listing's version decides which versions the form offers: wait for it.
+    ...(comparesWithPublished ? [published] : []),
+  ];
   const failed = queries.find((query) => query.isError);
   if (failed) {
     return (
@@ -207,18 +232,15 @@ export function ListingEditor({
   const submission = current.data ?? null;
   const publishedVersionId =
     (submission?.state === 'published' ? submission.app_version_id : published.data?.app_version_id) ?? null;
+  const appVersions = versions.data?.items ?? [];
   const references: ListingReferences = {
     categories: categories.data ?? [],
     regions: regions.data ?? [],
     productTools: tools.data ?? [],
     securityStandards: standards.data ?? [],
-    // Only versions newer than the published listing's (spec 3 §2), and the one already chosen.
-    versions: (versions.data?.items ?? []).filter(
-      (version) =>
-        publishedVersionId === null ||
-        version.app_version_id > publishedVersionId ||
-        version.app_version_id === submission?.app_version_id,
-    ),
+    // Only promoted versions newer than the published listing's (spec 3 §2): the rule the server checks.
+    versions: listingVersionChoices(appVersions, publishedVersionId),
+    versionRule: listingVersionRule(appVersions, publishedVersionId),
   };
   return (
     <ListingForm

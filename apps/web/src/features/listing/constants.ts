@@ -13,3 +13,8 @@ export function partnerFormUrl(base: string, appId: number): string {
   url.searchParams.set('developer_app_id', String(appId));
   return url.toString();
 }
+
+/** A mailto link to the partner-programs contact whose subject and body carry the developer app id. */
+export function partnerMailto(email: string, subject: string, body: string): string {
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}

@@ -1,6 +1,7 @@
 import type {
   Category,
   ContactType,
+  ListingVersionRule,
   ProductTool,
   Region,
   SecurityStandard,
@@ -15,12 +16,19 @@ export interface ListingReferences {
   regions: Region[];
   productTools: ProductTool[];
   securityStandards: SecurityStandard[];
-  /** Promoted (production) versions newer than the published listing's, newest first. */
+  /** Promoted (production) versions newer than the published listing's, newest first (listingVersionChoices). */
   versions: Pick<ManifestSummary, 'id' | 'app_version_id' | 'semantic_version'>[];
+  /**
+   * The same rule as the validation reads it (listingVersionRule): the version field, the App tab's marker
+   * and the progress check it as the server does on submit. Absent: only presence is checked.
+   */
+  versionRule?: ListingVersionRule;
 }
 
 /** What every tab of the editor reads and writes through. */
 export interface EditorContext {
+  /** The developer app the listing belongs to (links to its versions). */
+  appId: number;
   values: ListingFormValues;
   /** Sets a value by its path (`website_link.url`, `feature_bullets.1`) and validates it. */
   set: (path: string, value: unknown) => void;

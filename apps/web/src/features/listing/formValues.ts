@@ -349,7 +349,7 @@ export function hasFiles(body: unknown): boolean {
  */
 export function formPathOf(path: string): string {
   const bare = path.replace(/^submission\./, '');
-  if (/^(region_ids|country_ids)(\.|$)/.test(bare)) return 'region_or_country';
+  if (/^(region_ids|country_ids|regions|countries)(\.|$)/.test(bare)) return 'region_or_country';
   if (/^product_tool_ids(\.|$)/.test(bare)) return 'product_tools';
   if (/^category_ids\.\d+$/.test(bare)) return 'category_ids';
   const media = /^(pictures|videos)_attributes(\..*)?$/.exec(bare);

@@ -1,8 +1,8 @@
 import { Code, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from '../../components/CopyButton';
 import { PageLoader } from '../../components/PageLoader';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
+import { CopyToastButton } from './CopyToastButton';
 import { useManifest } from './queries';
 
 export interface ManifestViewerModalProps {
@@ -39,7 +39,11 @@ export function ManifestViewerModal({ manifestId, onClose }: ManifestViewerModal
             <Text size="sm" c="dimmed">
               {t('manifests.viewer.key', { key: query.data.app_version_key })}
             </Text>
-            <CopyButton value={json} label={t('manifests.viewer.copyLabel')} />
+            <CopyToastButton
+              value={json}
+              label={t('manifests.viewer.copyLabel')}
+              copied={t('manifests.viewer.copied')}
+            />
           </Group>
           <ScrollArea.Autosize mah="65vh" type="auto">
             <Code block aria-label={t('manifests.viewer.codeLabel')} tabIndex={0}>

@@ -60,7 +60,7 @@ function refreshApp(queryClient: QueryClient, appId: number): void {
 
 export type CreateVersionInput =
   | { semanticVersion: string; configured: NonNullable<CreateBody['configured_manifest_content']> }
-  | { semanticVersion: string; content: string };
+  | { semanticVersion: string; content: string; authCodeEnabled?: boolean };
 type CreateBody = Parameters<typeof call<'POST /api/v1/app_versioned_manifests'>>[1]['body'];
 
 /** Creates a sandbox version from the builder's form or the JSON editor's text. */
@@ -75,7 +75,10 @@ export function useCreateManifest(appId: number) {
           semantic_version: input.semanticVersion,
           ...('configured' in input
             ? { configured_manifest_content: input.configured }
-            : { content: input.content }),
+            : {
+                content: input.content,
+                ...(input.authCodeEnabled === undefined ? {} : { auth_code_enabled: input.authCodeEnabled }),
+              }),
         },
       }),
     onSuccess: (manifest) => {
@@ -103,8 +106,8 @@ export function usePromoteManifest(appId: number) {
   });
 }
 
-/** The review states a production version moves to (spec 2 §4): submit, withdraw or reject, approve. */
-export type ReviewState = 'in_review' | 'confidential' | 'published';
+/** The review states a production version moves to (spec 2 §4): submit, withdraw, reject, approve. */
+export type ReviewState = 'in_review' | 'confidential' | 'published' | 'rejected';
 
 /** A review action on a production version: notes go to developer_notes or, for platform admins, admin_notes. */
 export function useReviewManifest(appId: number) {

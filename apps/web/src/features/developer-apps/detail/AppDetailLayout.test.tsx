@@ -126,7 +126,11 @@ describe('AppDetailLayout', () => {
 
   it('shows the production-access notice and the support-contact warning', async () => {
     serve(
-      buildDeveloperApp({ production_access: 'production_pending', published_at: '2026-03-02T00:00:00Z' }),
+      buildDeveloperApp({
+        production_access: 'production_pending',
+        published_at: '2026-03-02T00:00:00Z',
+        live: true,
+      }),
     );
     renderRoutes(routes, '/developer_apps/5');
     expect(
@@ -135,11 +139,12 @@ describe('AppDetailLayout', () => {
     expect(screen.getByText('Add a support contact')).toBeInTheDocument();
   });
 
-  it('drops the support-contact warning once the app has an integration contact', async () => {
+  it('drops the support-contact warning once the app has a support contact (contact or listing e-mail)', async () => {
     serve(
       buildDeveloperApp({
         production_access: 'production_pending',
         published_at: '2026-03-02T00:00:00Z',
+        live: true,
         has_support_contact: true,
       }),
     );

@@ -124,7 +124,7 @@ export function AppDetailLayout() {
     );
   }
   const current = tabFromPath(pathname, app.id);
-  const live = app.sandbox?.status === 'live';
+  const live = app.sandbox?.live === true;
   // A failed build says only that it failed (the sandbox card): "on its way" would contradict it.
   const failed = app.sandbox?.status === 'failed';
   const context: AppOutletContext = { app, loadFailed: query.isError };

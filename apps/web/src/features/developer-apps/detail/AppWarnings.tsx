@@ -20,8 +20,8 @@ export function AppWarnings({ app }: { app: DeveloperApp }) {
       </StatusAlert>,
     );
   }
-  // Integration contacts (added by platform administrators) are the app's support contacts.
-  if (app.published_at && !app.has_support_contact) {
+  // A live app needs a support contact: an integration contact or its listing's support e-mail.
+  if (app.live && !app.has_support_contact) {
     warnings.push(
       <StatusAlert key="support" tone="warning" title={t('developerApps.warnings.supportContact.title')}>
         {t('developerApps.warnings.supportContact.message')}

@@ -1,6 +1,21 @@
 import { LISTING_LIMITS } from '@lintel/shared/listing';
-import { MultiSelect, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { tabPath } from '../../developer-apps/detail/tabs';
 import { AdminExtras } from '../admin/AdminExtras';
 import { ChangedMark } from '../ChangeMarks';
 import type { EditorContext } from '../editorContext';
@@ -79,10 +94,19 @@ export function AppTab({ ctx }: { ctx: EditorContext }) {
         onChange={(picked) => ctx.set('app_version_id', picked === null ? null : Number(picked))}
         error={ctx.error('app_version_id')}
         readOnly={ctx.readOnly}
-        placeholder={references.versions.length === 0 ? t('listing.empty.noVersions') : undefined}
+        placeholder={
+          references.versions.length > 0
+            ? undefined
+            : references.versionRule?.published
+              ? t('listing.versionRule.noNewerPlaceholder', {
+                  version: references.versionRule.published.version,
+                })
+              : t('listing.empty.noVersions')
+        }
         nothingFoundMessage={t('listing.empty.noVersions')}
         {...markProps(ctx, 'app_version_id')}
       />
+      <VersionHint ctx={ctx} />
       <Textarea
         label={t('listing.fields.draft_developer_notes')}
         description={t('listing.help.developerNotes')}
@@ -101,5 +125,30 @@ export function AppTab({ ctx }: { ctx: EditorContext }) {
       <ChangedMark changed={ctx.changed('installable')} />
       {ctx.mode === 'admin' ? <AdminExtras ctx={ctx} /> : null}
     </Stack>
+  );
+}
+
+/**
+ * What to do when no version may be chosen (issue 20): with a published listing, promote a newer app
+ * version; before any, promote one. The link opens the app's versions: the Versions tab of the tabbed
+ * layout, the manifests section of the single page (which scrolls to it from the same path).
+ */
+function VersionHint({ ctx }: { ctx: EditorContext }) {
+  const { t } = useTranslation();
+  const rule = ctx.references.versionRule;
+  if (!rule || rule.choices.length > 0) return null;
+  return (
+    <Alert color="yellow" icon={<IconInfoCircle aria-hidden />} data-testid="listing-version-hint">
+      <Stack gap={4}>
+        <Text size="sm">
+          {rule.published
+            ? t('listing.versionRule.noNewer', { version: rule.published.version })
+            : t('listing.versionRule.noneYet')}
+        </Text>
+        <Anchor component={Link} to={tabPath(ctx.appId, 'versions')} size="sm" fw={500}>
+          {t('listing.versionRule.toVersions')}
+        </Anchor>
+      </Stack>
+    </Alert>
   );
 }

@@ -102,6 +102,16 @@ describe('ConfigurationsTab header', () => {
     for (const button of absent) expect(within(region).queryByRole('button', { name: button })).toBeNull();
   });
 
+  it('shows Rejected with the reviewer notes and offers submitting again (issue 20)', async () => {
+    const sb = sandbox('0.2.0', { promotable: false });
+    const pr = production('0.2.0', 'rejected', { submittable: true, admin_notes: 'Narrow the RFI scope.' });
+    await renderConfigurations(appWith(sb, pr), [sb, pr]);
+    const region = header();
+    expect(within(region).getByTestId('version-status')).toHaveTextContent('Rejected');
+    expect(within(region).getByTestId('version-rejection')).toHaveTextContent('Narrow the RFI scope.');
+    expect(within(region).getByRole('button', { name: 'Submit for review' })).toBeInTheDocument();
+  });
+
   it('says creation is temporarily disabled and offers no save when creation is off', async () => {
     const app = appWith(null, null, {
       permissions: permissionsOf('owner', { canCreateSandboxManifests: false }),
@@ -143,6 +153,16 @@ describe('ConfigurationsTab header', () => {
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
+  });
+
+  it('offers a platform administrator submit on a version not in review, as the developers (spec 2 §4)', async () => {
+    const sb = sandbox('0.2.0', { promotable: false });
+    const pr = production('0.2.0', 'confidential');
+    const app = appWith(sb, pr, { current_user_role: null, permissions: permissionsOf(null) });
+    serveManifests({ app, manifests: [sb, pr], admin: true });
+    renderTab(<ConfigurationsTab />, app);
+    expect(await screen.findByRole('button', { name: 'Submit for review' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
   it('shows the installation keys, copies one with a toast, and links to the sandbox', async () => {
@@ -229,17 +249,18 @@ describe('ConfigurationsTab builder', () => {
     expect(within(drawer).getByText('A valid URL is required')).toBeInTheDocument();
     expect(within(drawer).getByText('At least one view is required')).toBeInTheDocument();
 
-    await user.click(within(drawer).getByRole('button', { name: 'Show the views under change_events' }));
-    await user.click(within(drawer).getByRole('checkbox', { name: 'change_events.detail' }));
-    const parent = within(drawer).getByRole('checkbox', { name: 'change_events' });
+    await user.click(within(drawer).getByRole('button', { name: 'Show the views under Change events' }));
+    const group = within(drawer).getByRole('group', { name: 'Views under Change events' });
+    await user.click(within(group).getByRole('checkbox', { name: 'Detail' }));
+    const parent = within(drawer).getByRole('checkbox', { name: 'Change events' });
     expect(parent).toHaveProperty('indeterminate', true);
     expect(parent).not.toBeChecked();
     await user.click(parent);
     expect(parent).toBeChecked();
     expect(parent).toHaveProperty('indeterminate', false);
-    for (const view of ['change_events.edit', 'change_events.list', 'change_events.new'])
-      expect(within(drawer).getByRole('checkbox', { name: view })).toBeChecked();
-    await user.click(within(drawer).getByRole('checkbox', { name: 'change_events.new' }));
+    for (const view of ['Edit', 'List', 'New'])
+      expect(within(group).getByRole('checkbox', { name: view })).toBeChecked();
+    await user.click(within(group).getByRole('checkbox', { name: 'New' }));
     expect(parent).toHaveProperty('indeterminate', true);
 
     const url = within(drawer).getByRole('textbox', { name: /Source URL/ });
@@ -258,6 +279,46 @@ describe('ConfigurationsTab builder', () => {
     await user.click(within(again).getByRole('combobox', { name: 'Type' }));
     expect(screen.queryByRole('option', { name: 'Side Panel' })).toBeNull();
     expect(screen.getByRole('option', { name: 'Full Screen' })).toBeInTheDocument();
+  });
+
+  it('marks every missing field of an empty component form at once, Source URL too, and wants https', async () => {
+    const { user } = await renderConfigurations(appWith(null, null));
+    await user.click(screen.getByRole('button', { name: 'Add Component' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Add Component' });
+    await user.click(within(drawer).getByRole('button', { name: 'Save Component' }));
+    expect(within(drawer).getByRole('combobox', { name: 'Type' })).toHaveAccessibleDescription(
+      /This field is required/,
+    );
+    const url = within(drawer).getByRole('textbox', { name: /Source URL/ });
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(url).toHaveAccessibleDescription(/A valid URL is required/);
+
+    await user.click(within(drawer).getByRole('combobox', { name: 'Type' }));
+    await user.click(screen.getByRole('option', { name: 'Full Screen' }));
+    await user.type(url, 'http://full.example.com');
+    await user.click(within(drawer).getByRole('button', { name: 'Save Component' }));
+    expect(url).toHaveAccessibleDescription(/The URL must be an https address/);
+    expect(screen.getByRole('dialog', { name: 'Add Component' })).toBeInTheDocument();
+    await user.clear(url);
+    await user.type(url, 'https://full.example.com');
+    await user.click(within(drawer).getByRole('button', { name: 'Save Component' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Component' })).toBeNull());
+  });
+
+  it('names the view checkboxes by their labels', async () => {
+    const { user } = await renderConfigurations(appWith(null, null));
+    await user.click(screen.getByRole('button', { name: 'Add Component' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Add Component' });
+    await user.click(within(drawer).getByRole('combobox', { name: 'Type' }));
+    await user.click(screen.getByRole('option', { name: 'Side Panel' }));
+    expect(await within(drawer).findByRole('checkbox', { name: 'RFI' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('checkbox', { name: 'Submittals' })).toBeInTheDocument();
+    expect(within(drawer).queryByRole('checkbox', { name: 'Rfi' })).toBeNull();
+    expect(within(drawer).queryByRole('checkbox', { name: 'rfi' })).toBeNull();
+    await user.click(within(drawer).getByRole('button', { name: 'Show the views under RFI' }));
+    const rfi = within(drawer).getByRole('group', { name: 'Views under RFI' });
+    expect(within(rfi).getAllByRole('checkbox')).toHaveLength(1);
+    expect(within(rfi).getByRole('checkbox', { name: 'Detail' })).toBeInTheDocument();
   });
 
   it('does not offer the side panel in government cloud', async () => {

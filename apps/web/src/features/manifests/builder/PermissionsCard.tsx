@@ -3,6 +3,7 @@ import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconCheck, IconLock, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePermissionCatalogue } from '../queries';
+import { toolName } from '../toolNames';
 import { CollapsibleCard } from './CollapsibleCard';
 import type { AuthenticationValue } from './PermissionsDrawer';
 
@@ -20,7 +21,7 @@ export function PermissionsCard({ value, editable, onEdit }: PermissionsCardProp
   const { t } = useTranslation();
   const catalogue = usePermissionCatalogue().data ?? PERMISSION_CATALOGUE;
   const friendly = (scope: PermissionScope, name: string) =>
-    catalogue[scope].find((tool) => tool.name === name)?.friendly_name ?? name;
+    toolName(t, scope, catalogue[scope].find((tool) => tool.name === name) ?? { name });
 
   const flagLine = (on: boolean, label: string) => (
     <Group gap="xs" wrap="nowrap">

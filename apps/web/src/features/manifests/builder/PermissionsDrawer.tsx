@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { usePermissionCatalogue } from '../queries';
+import { toolName } from '../toolNames';
 import { DRAWER_WIDTH } from './ComponentDrawer';
 
 type Levels = Record<string, ManifestPermissionLevel>;
@@ -177,12 +178,12 @@ function PermissionGrid({ scope, tools, levels, onChange }: PermissionGridProps)
             <Table.Tr key={tool.name}>
               <Table.Td>
                 <Text size="sm" fw={500} aria-hidden>
-                  {tool.friendly_name}
+                  {toolName(t, scope, tool)}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Radio.Group
-                  label={<VisuallyHidden>{tool.friendly_name}</VisuallyHidden>}
+                  label={<VisuallyHidden>{toolName(t, scope, tool)}</VisuallyHidden>}
                   value={levels[tool.name] ?? 'none'}
                   onChange={(level) => onChange(tool.name, level as PermissionLevelName)}
                   name={`${scope}-${tool.name}`}

@@ -8,6 +8,7 @@ import {
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCode, IconDeviceFloppy, IconRocket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RejectionNotes } from '../RejectionNotes';
 
 /** The status table's colours as the theme names them (magenta is the theme's pink). */
 const BADGE_COLOURS: Record<VersionStatus['color'], string> = {
@@ -80,6 +81,7 @@ export function VersionHeader({
               production: production?.semantic_version ?? '',
             })}
           </Text>
+          {status.key === 'rejected' && production ? <RejectionNotes version={production} /> : null}
         </Stack>
         <Group gap="xs">
           {sandbox ? (

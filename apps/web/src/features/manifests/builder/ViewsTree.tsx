@@ -8,8 +8,10 @@ import {
 } from '@lintel/shared/manifests';
 import { ActionIcon, Box, Checkbox, Group, Stack } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type manifestTexts from '../../../i18n/locales/en/manifests.json';
 
 export interface ViewsTreeProps {
   /** The view keys of the platform (GET /api/v1/manifest_views). */
@@ -21,8 +23,53 @@ export interface ViewsTreeProps {
   disabled?: boolean;
 }
 
-/** `work_order_contracts` → `Work order contracts`. */
-export function viewLabel(segment: string): string {
+type LabelledSegment = keyof typeof manifestTexts.builder.views.labels;
+/** The segments of reference/view-keys.txt that have a name in locales/<language>/manifests.json. */
+const LABELLED = new Set<string>([
+  'budgeting',
+  'budget_changes',
+  'change_history',
+  'forecasting',
+  'change_events',
+  'commitments',
+  'commitment_contract_change_orders',
+  'contracts',
+  'purchase_order_contracts',
+  'requisitions',
+  'work_order_contracts',
+  'correspondence',
+  'incidents',
+  'inspections',
+  'observations',
+  'prime_contracts',
+  'change_orders',
+  'potential_change_orders',
+  'invoices',
+  'payment_applications',
+  'project_directory',
+  'person',
+  'vendors',
+  'rfi',
+  'schedule',
+  'calendar',
+  'lookaheads',
+  'month',
+  'task',
+  'submittal_logs',
+  'detail',
+  'edit',
+  'list',
+  'new',
+  'all',
+] satisfies LabelledSegment[]);
+const isLabelled = (segment: string): segment is LabelledSegment => LABELLED.has(segment);
+
+/**
+ * A view segment as people name it, in the user's language (`rfi` → "RFI", `submittal_logs` →
+ * "Submittals"); a segment the list does not know yet is written out (`work_orders` → "Work orders").
+ */
+export function viewLabel(t: TFunction, segment: string): string {
+  if (isLabelled(segment)) return t(`manifests.builder.views.labels.${segment}`);
   const words = segment.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -30,7 +77,8 @@ export function viewLabel(segment: string): string {
 /**
  * The side panel's views as a checkbox tree (spec 2 §2 "Add or edit component drawer"): a parent is
  * checked when every view under it is, indeterminate when some are, and (un)checks them all. Groups open
- * and close; a group holding a chosen view starts open. Each checkbox is named by its full key.
+ * and close; a group holding a chosen view starts open. Each checkbox is named by its label ("RFI",
+ * "Detail"), inside a group named by its parent's, so a screen reader says where it is.
  */
 export function ViewsTree({ keys, value, onChange, disabled = false }: ViewsTreeProps) {
   const tree = useMemo(() => viewTree(keys), [keys]);
@@ -91,6 +139,7 @@ function TreeNode({ node, depth, keys, value, open, onToggleOpen, onChange, disa
   const hasChildren = node.children.length > 0;
   const expanded = hasChildren && open.has(node.value);
   const groupId = `views-${node.value.replaceAll('.', '-')}`;
+  const label = viewLabel(t, node.label);
   return (
     <Box>
       <Group gap={4} wrap="nowrap" pl={depth * 24}>
@@ -104,8 +153,8 @@ function TreeNode({ node, depth, keys, value, open, onToggleOpen, onChange, disa
             aria-controls={groupId}
             aria-label={
               expanded
-                ? t('manifests.builder.views.collapse', { name: node.value })
-                : t('manifests.builder.views.expand', { name: node.value })
+                ? t('manifests.builder.views.collapse', { name: label })
+                : t('manifests.builder.views.expand', { name: label })
             }
           >
             {expanded ? (
@@ -119,8 +168,8 @@ function TreeNode({ node, depth, keys, value, open, onToggleOpen, onChange, disa
         )}
         <Checkbox
           size="sm"
-          label={viewLabel(node.label)}
-          aria-label={node.value}
+          label={label}
+          title={node.value}
           checked={state === 'checked'}
           indeterminate={state === 'indeterminate'}
           disabled={disabled}
@@ -128,7 +177,13 @@ function TreeNode({ node, depth, keys, value, open, onToggleOpen, onChange, disa
         />
       </Group>
       {expanded ? (
-        <Stack gap={4} mt={4} id={groupId} role="group" aria-label={node.value}>
+        <Stack
+          gap={4}
+          mt={4}
+          id={groupId}
+          role="group"
+          aria-label={t('manifests.builder.views.group', { name: label })}
+        >
           {node.children.map((child) => (
             <TreeNode
               key={child.value}

@@ -12,6 +12,7 @@ export function ruleText(t: TFunction, problem: Pick<RuleProblem, 'message'>): s
   const { message } = problem;
   if (message === RULE_MESSAGES.required) return t('manifests.builder.rules.required');
   if (message === RULE_MESSAGES.url) return t('manifests.builder.rules.url');
+  if (message === RULE_MESSAGES.https) return t('manifests.builder.rules.https');
   if (message === RULE_MESSAGES.view) return t('manifests.builder.rules.view');
   if (message === RULE_MESSAGES.parameter) return t('manifests.builder.rules.parameter');
   if (message === RULE_MESSAGES.notValidForSaving) return t('manifests.builder.rules.notValidForSaving');

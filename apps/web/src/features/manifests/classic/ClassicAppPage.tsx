@@ -1,6 +1,6 @@
 import type { DeveloperApp } from '@lintel/shared';
-import { Anchor, Breadcrumbs, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { Anchor, Breadcrumbs, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AppAvatar, RoleBadge } from '../../developer-apps/AppBadges';
@@ -19,7 +19,12 @@ import { OptInBanner } from '../optIn/OptInBanner';
 import { AppNotUpdatedWarning, BuilderUnavailableModal } from './BuilderUnavailable';
 import { CLASSIC_SECTIONS, ClassicSection, type ClassicSectionId, classicSectionId } from './ClassicSection';
 import { ManifestsSection } from './ManifestsSection';
-import { MarketplacePlaceholder } from './MarketplacePlaceholder';
+
+// The listing editor is the Listing tab's own component (spec 2 §2: the same section on both layouts),
+// in a chunk of its own: the rest of the page shows without waiting for the form and its references.
+const MarketplaceListingTab = lazy(async () => ({
+  default: (await import('../../listing/MarketplaceListingTab')).MarketplaceListingTab,
+}));
 
 const sectionTitles = {
   settings: 'developerApps.tabs.settings',
@@ -68,7 +73,7 @@ export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPag
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const fake = useGenerateFakeSandbox(app.id);
-  const live = app.sandbox?.status === 'live';
+  const live = app.sandbox?.live === true;
   const target = sectionOfPath(pathname, app.id);
 
   useEffect(() => {
@@ -146,8 +151,15 @@ export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPag
           <ClassicSection section="collaborators">
             <CollaboratorsTab app={app} />
           </ClassicSection>
-          <ClassicSection section="marketplaceListing" title={t(sectionTitles.marketplaceListing)}>
-            <MarketplacePlaceholder />
+          {/* The editor's own heading names the section, with the listing's status beside it. */}
+          <ClassicSection section="marketplaceListing" label={t(sectionTitles.marketplaceListing)}>
+            {/* A card like the page's other sections; a Paper, not a Card, whose hidden overflow would
+                keep the editor's footer from sticking to the bottom of the window. */}
+            <Paper withBorder p="lg" radius="md">
+              <Suspense fallback={<Skeleton height={240} aria-label={t('common.loading')} />}>
+                <MarketplaceListingTab app={app} />
+              </Suspense>
+            </Paper>
           </ClassicSection>
         </Stack>
       ) : (

@@ -17,23 +17,30 @@ export const classicSectionId = (section: ClassicSectionId) => `app-section-${se
 
 /**
  * A titled group of cards on the older layout, a landmark labelled by its heading; without a title,
- * only the scroll target around one card that has its own heading.
+ * only the scroll target around one card that has its own heading — a landmark named by `label` when
+ * given (the listing editor, whose own heading carries its status).
  */
 export function ClassicSection({
   section,
   title,
+  label,
   children,
 }: {
   section: ClassicSectionId;
   title?: ReactNode;
+  label?: string;
   children: ReactNode;
 }) {
   const id = classicSectionId(section);
   if (title === undefined) {
-    return (
+    return label === undefined ? (
       <div id={id} style={{ scrollMarginTop: 72 }}>
         {children}
       </div>
+    ) : (
+      <section id={id} aria-label={label} style={{ scrollMarginTop: 72 }}>
+        {children}
+      </section>
     );
   }
   return (

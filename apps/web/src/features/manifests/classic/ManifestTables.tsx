@@ -1,9 +1,17 @@
-import { type ManifestSummary, type ReviewAction, reviewActionsFor } from '@lintel/shared/manifests';
+import {
+  type ManifestSummary,
+  type ReviewAction,
+  rejectionOf,
+  reviewActionsFor,
+  VERSION_STATES,
+  type VersionState,
+} from '@lintel/shared/manifests';
 import { Anchor, Badge, Button, Code, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from '../../../components/CopyButton';
 import { formatDateTime } from '../../../components/format';
+import { CopyToastButton } from '../CopyToastButton';
+import { RejectionNotes } from '../RejectionNotes';
 
 /** Newest first (spec 2 §2, §9): by creation time, the id breaking ties. */
 export function newestFirst(versions: readonly ManifestSummary[]): ManifestSummary[] {
@@ -15,15 +23,22 @@ const stateColors: Record<string, string> = {
   confidential: 'gray',
   in_review: 'yellow',
   published: 'green',
+  rejected: 'red',
 };
 
 function StateBadge({ state }: { state: string }) {
   const { t } = useTranslation();
-  const known =
-    state === 'draft' || state === 'confidential' || state === 'in_review' || state === 'published';
+  const known = (VERSION_STATES as readonly string[]).includes(state);
   return (
-    <Badge variant="light" size="sm" color={stateColors[state] ?? 'red'}>
-      {known ? t(`classicManifests.states.${state}`) : state}
+    <Badge
+      variant="light"
+      size="sm"
+      color={stateColors[state] ?? 'red'}
+      // The whole state, never "IN REVI…": the badge keeps its width in the narrow version column.
+      style={{ flexShrink: 0 }}
+      styles={{ root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
+    >
+      {known ? t(`classicManifests.states.${state as VersionState}`) : state}
     </Badge>
   );
 }
@@ -83,9 +98,10 @@ function KeyCell({ version }: { version: ManifestSummary }) {
   return (
     <Group gap={4} wrap="nowrap">
       <Code>{version.app_version_key}</Code>
-      <CopyButton
+      <CopyToastButton
         value={version.app_version_key}
         label={t('classicManifests.tables.keyOf', { version: version.semantic_version })}
+        copied={t('manifests.versions.keyCopied')}
       />
     </Group>
   );
@@ -202,53 +218,62 @@ export function ProductionManifestTable({
                 platformAdmin: isPlatformAdmin,
               });
               return (
-                <Table.Tr key={version.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <VersionLink version={version} onView={onView} />
-                      <StateBadge state={version.state} />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(version.created_at)}</Table.Td>
-                  <Table.Td>
-                    <KeyCell version={version} />
-                  </Table.Td>
-                  <Table.Td>
-                    {version.published_to_marketplace
-                      ? t('classicManifests.tables.yes')
-                      : t('classicManifests.tables.no')}
-                  </Table.Td>
-                  <Table.Td maw={280}>
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>
-                      {version.changelog ?? '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {actions.length === 0 ? (
-                      <Text size="sm" c="dimmed">
-                        —
-                      </Text>
-                    ) : (
+                <Fragment key={version.id}>
+                  <Table.Tr>
+                    <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        {actions.map((action) => (
-                          <Button
-                            key={action}
-                            size="xs"
-                            variant={action === 'reject' || action === 'withdraw' ? 'default' : 'light'}
-                            loading={reviewing === version.id}
-                            onClick={() => onReview(version, action)}
-                            aria-label={t('classicManifests.review.actionFor', {
-                              action: t(`classicManifests.review.actions.${action}`),
-                              version: version.semantic_version,
-                            })}
-                          >
-                            {t(`classicManifests.review.actions.${action}`)}
-                          </Button>
-                        ))}
+                        <VersionLink version={version} onView={onView} />
+                        <StateBadge state={version.state} />
                       </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(version.created_at)}</Table.Td>
+                    <Table.Td>
+                      <KeyCell version={version} />
+                    </Table.Td>
+                    <Table.Td>
+                      {version.published_to_marketplace
+                        ? t('classicManifests.tables.yes')
+                        : t('classicManifests.tables.no')}
+                    </Table.Td>
+                    <Table.Td maw={280}>
+                      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>
+                        {version.changelog ?? '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {actions.length === 0 ? (
+                        <Text size="sm" c="dimmed">
+                          —
+                        </Text>
+                      ) : (
+                        <Group gap="xs" wrap="nowrap">
+                          {actions.map((action) => (
+                            <Button
+                              key={action}
+                              size="xs"
+                              variant={action === 'reject' || action === 'withdraw' ? 'default' : 'light'}
+                              loading={reviewing === version.id}
+                              onClick={() => onReview(version, action)}
+                              aria-label={t('classicManifests.review.actionFor', {
+                                action: t(`classicManifests.review.actions.${action}`),
+                                version: version.semantic_version,
+                              })}
+                            >
+                              {t(`classicManifests.review.actions.${action}`)}
+                            </Button>
+                          ))}
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                  {rejectionOf(version) ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={6} pt={0}>
+                        <RejectionNotes version={version} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                </Fragment>
               );
             })}
           </Table.Tbody>

@@ -144,6 +144,73 @@ describe('the manifests section of the older layout', () => {
   });
 });
 
+describe('a rejected production version (issue 20)', () => {
+  it('shows the developer the Rejected state and the reviewer notes on the production table', async () => {
+    const rejected = buildVersion({
+      id: 7,
+      semantic_version: '0.2.0',
+      environment_type: 'ProductionEnvironment',
+      state: 'rejected',
+      submittable: true,
+      admin_notes: 'Add a support link to the side panel.',
+    });
+    serve({
+      app: buildDeveloperApp({ production_access: 'granted', uid: 'prod-uid' }),
+      production: [rejected],
+    });
+    const { user } = renderRoutes(routes, '/developer_apps/5');
+    const region = await manifestsRegion();
+    await user.click(within(region).getByRole('tab', { name: 'Production' }));
+    const table = await within(region).findByRole('table', { name: 'Production manifests' });
+    expect(within(table).getByText('Rejected')).toBeInTheDocument();
+    const notes = within(table).getByTestId('version-rejection');
+    expect(notes).toHaveTextContent('Version 0.2.0 was rejected');
+    expect(notes).toHaveTextContent('Add a support link to the side panel.');
+    expect(
+      within(table).getByRole('button', { name: 'Submit for review version 0.2.0' }),
+    ).toBeInTheDocument();
+  });
+
+  it('asks a platform admin for notes before rejecting, then sends them', async () => {
+    const inReview = buildVersion({
+      id: 7,
+      semantic_version: '0.2.0',
+      environment_type: 'ProductionEnvironment',
+      state: 'in_review',
+    });
+    const fetchMock = serve({
+      app: buildDeveloperApp({ production_access: 'granted', uid: 'prod-uid' }),
+      production: [inReview],
+      admin: true,
+      extra: (url, init) =>
+        url === '/api/v1/app_versions/7' && init.method === 'PATCH'
+          ? { body: { ...inReview, state: 'rejected', content: {}, configured_manifest_content: null } }
+          : undefined,
+    });
+    const { user } = renderRoutes(routes, '/developer_apps/5', { withToasts: true });
+    const region = await manifestsRegion();
+    await user.click(within(region).getByRole('tab', { name: 'Production' }));
+    const table = await within(region).findByRole('table', { name: 'Production manifests' });
+    await user.click(within(table).getByRole('button', { name: 'Reject version 0.2.0' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject version 0.2.0' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(
+      await within(dialog).findByText('Write what the developers must change before rejecting.'),
+    ).toBeVisible();
+    const patches = () =>
+      fetchMock.mock.calls.filter(
+        ([url, init]) => url === '/api/v1/app_versions/7' && init?.method === 'PATCH',
+      );
+    expect(patches()).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /Notes for the developers/ }), 'Too broad');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(JSON.parse(String(patches()[0]?.[1]?.body))).toEqual({
+      app_version: { id: 7, state: 'rejected', admin_notes: 'Too broad' },
+    });
+  });
+});
+
 describe('an app the builder cannot show', () => {
   it('opens in the older layout for an opted-in user, says why, and asks to migrate a 3.x manifest', async () => {
     writeFlag('beta', true);

@@ -1,11 +1,12 @@
 import type { DeveloperApp } from '@lintel/shared';
 import { type ManifestSummary, REVIEW_ACTIONS, type ReviewAction } from '@lintel/shared/manifests';
-import { Alert, Button, Card, Center, Group, Loader, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySaved } from '../../../components/notifySaved';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { ReviewQueueSlot } from '../../admin-lists/ReviewQueueSlot';
 import { useCurrentUser } from '../../auth/queries';
 import { hasOauthComponent } from '../editor/documents';
 import { PromoteModal } from '../PromoteModal';
@@ -23,7 +24,8 @@ type EditorMode = { kind: 'create'; latest: ManifestSummary | null } | { kind: '
 /**
  * The manifests of the older layout (spec 2 §2): Sandbox and Production tabs with their tables, the
  * credentials-required messages, "No Manifests Created", creating a version in the JSON editor,
- * promoting, and the review actions of production versions (spec 2 §4).
+ * promoting, the review actions of production versions (spec 2 §4), and the production version's place in
+ * the review queue while it is in review.
  */
 export function ManifestsSection({ app }: { app: DeveloperApp }) {
   const { t } = useTranslation();
@@ -40,7 +42,7 @@ export function ManifestsSection({ app }: { app: DeveloperApp }) {
   const view = (version: ManifestSummary) => setEditor({ kind: 'view', versionId: version.id });
 
   const { canModifyManifests, canCreateSandboxManifests } = app.permissions;
-  const hasSandbox = app.sandbox?.status === 'live' && Boolean(app.sandbox.app_id);
+  const hasSandbox = app.sandbox?.live === true && Boolean(app.sandbox.app_id);
   const hasProduction = app.production_access === 'granted';
   const sandboxVersions = sandbox.data?.items ?? [];
   const productionVersions = production.data?.items ?? [];
@@ -102,89 +104,91 @@ export function ManifestsSection({ app }: { app: DeveloperApp }) {
 
   return (
     <Card withBorder padding="lg" radius="md">
-      {created ? (
-        <Alert
-          color="green"
-          icon={<IconCircleCheck aria-hidden />}
-          title={t('classicManifests.tables.createdBanner.title')}
-          withCloseButton
-          closeButtonLabel={t('common.close')}
-          onClose={() => setCreated(null)}
-          mb="md"
-          role="status"
-        >
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">
-              {t('classicManifests.tables.createdBanner.message', { version: created.semantic_version })}
-            </Text>
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() =>
-                document
-                  .getElementById(classicSectionId('sandbox'))
-                  ?.scrollIntoView({ behavior: 'smooth', block: 'start' })
-              }
-            >
-              {t('classicManifests.tables.createdBanner.view')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
-      {firstOauth ? (
-        <Alert
-          color="blue"
-          title={t('classicManifests.tables.firstOauth.title')}
-          withCloseButton
-          closeButtonLabel={t('common.close')}
-          onClose={() => setFirstOauth(false)}
-          mb="md"
-          role="status"
-        >
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('classicManifests.tables.firstOauth.message')}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() =>
-                document
-                  .getElementById(classicSectionId('sandbox'))
-                  ?.scrollIntoView({ behavior: 'smooth', block: 'start' })
-              }
-            >
-              {t('classicManifests.tables.firstOauth.view')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
-      <Tabs value={tab} onChange={(value) => setTab(value === 'production' ? 'production' : 'sandbox')}>
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-          <Tabs.List>
-            <Tabs.Tab value="sandbox">{t('classicManifests.tables.sandbox.tab')}</Tabs.Tab>
-            <Tabs.Tab value="production">{t('classicManifests.tables.production.tab')}</Tabs.Tab>
-          </Tabs.List>
-          {canModifyManifests && hasSandbox ? (
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden />}
-              disabled={!canCreateSandboxManifests}
-              onClick={() => setEditor({ kind: 'create', latest: latestSandbox })}
-            >
-              {t('classicManifests.tables.create')}
-            </Button>
-          ) : null}
-        </Group>
-        {canModifyManifests && hasSandbox && !canCreateSandboxManifests ? (
-          <Text size="sm" c="dimmed" mt="xs">
-            {t('classicManifests.editor.disabled')}
-          </Text>
+      <Stack gap="md">
+        {created ? (
+          <Alert
+            color="green"
+            icon={<IconCircleCheck aria-hidden />}
+            title={t('classicManifests.tables.createdBanner.title')}
+            withCloseButton
+            closeButtonLabel={t('common.close')}
+            onClose={() => setCreated(null)}
+            role="status"
+          >
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">
+                {t('classicManifests.tables.createdBanner.message', { version: created.semantic_version })}
+              </Text>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() =>
+                  document
+                    .getElementById(classicSectionId('sandbox'))
+                    ?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+                }
+              >
+                {t('classicManifests.tables.createdBanner.view')}
+              </Button>
+            </Group>
+          </Alert>
         ) : null}
-        <Tabs.Panel value="sandbox" pt="md">
-          {sandboxPanel}
-        </Tabs.Panel>
-        <Tabs.Panel value="production" pt="md">
-          {productionPanel}
-        </Tabs.Panel>
-      </Tabs>
+        {firstOauth ? (
+          <Alert
+            color="blue"
+            title={t('classicManifests.tables.firstOauth.title')}
+            withCloseButton
+            closeButtonLabel={t('common.close')}
+            onClose={() => setFirstOauth(false)}
+            role="status"
+          >
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{t('classicManifests.tables.firstOauth.message')}</Text>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() =>
+                  document
+                    .getElementById(classicSectionId('sandbox'))
+                    ?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+                }
+              >
+                {t('classicManifests.tables.firstOauth.view')}
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        {/* Where the production version waits in the review queue, as the Versions tab shows it (issue 11). */}
+        <ReviewQueueSlot appId={app.id} kind="app_version" />
+        <Tabs value={tab} onChange={(value) => setTab(value === 'production' ? 'production' : 'sandbox')}>
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+            <Tabs.List>
+              <Tabs.Tab value="sandbox">{t('classicManifests.tables.sandbox.tab')}</Tabs.Tab>
+              <Tabs.Tab value="production">{t('classicManifests.tables.production.tab')}</Tabs.Tab>
+            </Tabs.List>
+            {canModifyManifests && hasSandbox ? (
+              <Button
+                leftSection={<IconPlus size={16} aria-hidden />}
+                disabled={!canCreateSandboxManifests}
+                onClick={() => setEditor({ kind: 'create', latest: latestSandbox })}
+              >
+                {t('classicManifests.tables.create')}
+              </Button>
+            ) : null}
+          </Group>
+          {canModifyManifests && hasSandbox && !canCreateSandboxManifests ? (
+            <Text size="sm" c="dimmed" mt="xs">
+              {t('classicManifests.editor.disabled')}
+            </Text>
+          ) : null}
+          <Tabs.Panel value="sandbox" pt="md">
+            {sandboxPanel}
+          </Tabs.Panel>
+          <Tabs.Panel value="production" pt="md">
+            {productionPanel}
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
 
       {editor ? (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import type { ManifestSummary, ReviewAction } from '@lintel/shared/manifests';
+import { type ManifestSummary, type ReviewAction, reviewNotesRequired } from '@lintel/shared/manifests';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,8 @@ export function ReviewActionModal({
 }: ReviewActionModalProps) {
   const { t } = useTranslation();
   const [notes, setNotes] = useState('');
+  const [missingNotes, setMissingNotes] = useState(false);
+  const notesRequired = reviewNotesRequired(action);
   const notesLabel =
     action === 'submit'
       ? t('classicManifests.review.developerNotes')
@@ -42,8 +44,14 @@ export function ReviewActionModal({
       title={t(`classicManifests.review.modal.${action}`, { version: version.semantic_version })}
     >
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          // A rejection must say why (issue 20): the server refuses it without notes too.
+          if (notesRequired && !notes.trim()) {
+            setMissingNotes(true);
+            return;
+          }
           onConfirm(notes.trim());
         }}
       >
@@ -52,9 +60,18 @@ export function ReviewActionModal({
           {notesLabel ? (
             <Textarea
               label={notesLabel}
-              description={t('classicManifests.review.notesHint')}
+              description={
+                notesRequired
+                  ? t('classicManifests.review.adminNotesRequired')
+                  : t('classicManifests.review.notesHint')
+              }
+              required={notesRequired}
+              error={missingNotes ? t('classicManifests.review.notesRequired') : undefined}
               value={notes}
-              onChange={(event) => setNotes(event.currentTarget.value)}
+              onChange={(event) => {
+                setNotes(event.currentTarget.value);
+                setMissingNotes(false);
+              }}
               autosize
               minRows={3}
               maxLength={5000}

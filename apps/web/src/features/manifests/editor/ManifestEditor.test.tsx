@@ -84,7 +84,15 @@ describe('the manifest editor', () => {
     // The list is collapsed to the count; Show opens it with each error's place.
     await user.click(screen.getByRole('button', { name: 'Show' }));
     const list = await screen.findByRole('list');
-    expect(within(list).getByText('Line 5, column 15: unknown view "nowhere.detail"')).toBeInTheDocument();
+    // Each error with its JSON pointer beside line and column, in the order of the document.
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Line 1, column 1: must have required property "app_manifest"',
+      'Line 5, column 15 — /sidepanel/views/0: unknown view "nowhere.detail"',
+    ]);
     // Inline, at its line: a lint mark in the editor.
     await waitFor(() => {
       const marks = [...container.querySelectorAll('.cm-lintRange-error')].map((mark) => mark.textContent);
@@ -95,7 +103,36 @@ describe('the manifest editor', () => {
     expect(await screen.findByText('The manifest is valid.')).toBeInTheDocument();
     expect(container.querySelector('.cm-lintRange-error')).toBeNull();
     await user.click(createButton());
-    expect(props.create).toHaveBeenCalledWith('0.2.0', VALID);
+    expect(props.create).toHaveBeenCalledWith('0.2.0', VALID, false);
+  });
+
+  it('keeps user-level authentication: declared for 4.1, locked on with a service account (issue 20)', async () => {
+    const WITH_ACCOUNT =
+      '{\n  "schema_version": "4.1",\n  "app_manifest": { "uid": "x", "name": "y" },\n  "permissions": { "project": { "rfi": "readonly" } }\n}';
+    const { container, props, user } = renderEditor({ initialText: VALID, initialAuthCode: true });
+    const userLevel = screen.getByRole('checkbox', { name: 'User Level Authentication' });
+    // Started from a version with user-level authentication: it stays on.
+    expect(userLevel).toBeChecked();
+    expect(userLevel).toBeEnabled();
+    await user.click(userLevel);
+    expect(userLevel).not.toBeChecked();
+
+    setText(container, WITH_ACCOUNT);
+    await waitFor(() => expect(userLevel).toBeChecked());
+    expect(userLevel).toBeDisabled();
+    expect(await screen.findByText('The manifest is valid.')).toBeInTheDocument();
+    await user.click(createButton());
+    expect(props.create).toHaveBeenCalledWith('0.2.0', WITH_ACCOUNT, true);
+  });
+
+  it('leaves authentication to a 3.x manifest’s oauth instances', async () => {
+    const V3 = '{\n  "schema_version": "3.2",\n  "app_manifest": { "id": "x" }\n}';
+    const validate = vi.fn(async () => []);
+    const { props, user } = renderEditor({ initialText: V3, validate });
+    expect(screen.queryByRole('checkbox', { name: 'User Level Authentication' })).toBeNull();
+    expect(await screen.findByText('The manifest is valid.')).toBeInTheDocument();
+    await user.click(createButton());
+    expect(props.create).toHaveBeenCalledWith('0.2.0', V3, undefined);
   });
 
   it('validates only once the edits pause for a second', async () => {
@@ -171,7 +208,7 @@ describe('the manifest editor', () => {
     await user.type(version, '.0');
     expect(createButton()).toBeEnabled();
     await user.click(createButton());
-    expect(create).toHaveBeenCalledWith('1.2.0', VALID);
+    expect(create).toHaveBeenCalledWith('1.2.0', VALID, false);
     expect(await screen.findByText('Is invalid')).toBeInTheDocument();
   });
 
@@ -200,6 +237,35 @@ describe('the manifest editor', () => {
       expect(JSON.parse(editorView(container).state.doc.toString()).sidepanel).toBeDefined(),
     );
     expect(loadSnippets).toHaveBeenCalledWith('4.1', true);
+  });
+
+  it('offers only the snippets that apply: no OAuth or iFrame for 4.1, all four for 3.x', async () => {
+    const { container } = renderEditor({ initialText: VALID });
+    const snippets = () =>
+      within(screen.getByText('Add component').parentElement as HTMLElement)
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(snippets()).toEqual(['Full screen', 'Side panel']);
+    setText(container, '{\n  "schema_version": "3.2"\n}');
+    await waitFor(() => expect(snippets()).toEqual(['OAuth', 'iFrame', 'Full screen', 'Side panel']));
+  });
+
+  it('asks before a snippet replaces what the manifest has', async () => {
+    const panel = { sidepanel: { source_url: 'https://example.com', views: ['rfi.detail'] } };
+    const loadSnippets = vi.fn(async () => ({ oauth: {}, iframe: {}, fullscreen: {}, sidepanel: panel }));
+    const { container, user } = renderEditor({ initialText: BAD_VIEW, loadSnippets });
+    const current = () => JSON.parse(editorView(container).state.doc.toString());
+    await user.click(screen.getByRole('button', { name: 'Side panel' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Replace part of the manifest?' });
+    expect(confirm).toHaveTextContent('The manifest already has "sidepanel".');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(current().sidepanel.views).toEqual(['nowhere.detail']);
+
+    await user.click(screen.getByRole('button', { name: 'Side panel' }));
+    const again = await screen.findByRole('dialog', { name: 'Replace part of the manifest?' });
+    await user.click(within(again).getByRole('button', { name: 'Replace' }));
+    await waitFor(() => expect(current().sidepanel.views).toEqual(['rfi.detail']));
   });
 
   it('builds permissions per company and project tool, disabled levels not selectable', async () => {

@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
   Collapse,
   Divider,
   Group,
@@ -12,13 +13,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { detailText } from '../../../api/errorText';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
+import { copyWithToast } from '../copyToClipboard';
 import {
   applySnippet,
   familyOf,
@@ -27,6 +29,8 @@ import {
   permissionsOf,
   type ScopedLevels,
   type SnippetKind,
+  snippetOverwrites,
+  snippetsFor,
   type TemplateFamily,
   withPermissions,
 } from './documents';
@@ -39,7 +43,6 @@ export const EDITOR_COPIED_MS = 1500;
 /** The spec's message for text that is not JSON, as the validation endpoint words it. */
 export const INVALID_JSON = 'Invalid JSON, could not parse manifest';
 
-const SNIPPETS: SnippetKind[] = ['oauth', 'iframe', 'fullscreen', 'sidepanel'];
 const FAMILIES: TemplateFamily[] = ['4.1', '3'];
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 
@@ -54,8 +57,12 @@ export interface ManifestEditorData {
   catalogue: PermissionCatalogue | undefined;
   /** POST /api/v1/manifest_validations: the errors of a text, [] when valid. */
   validate: (text: string) => Promise<ValidationProblem[]>;
-  /** POST /api/v1/app_versioned_manifests with the content: rejects with the API's error. */
-  create: (semanticVersion: string, text: string) => Promise<void>;
+  /**
+   * POST /api/v1/app_versioned_manifests with the content and, for a 4.1 document, the user-level
+   * authentication declared beside it (undefined for 3.x, whose oauth instances say it): rejects with the
+   * API's error.
+   */
+  create: (semanticVersion: string, text: string, authCodeEnabled: boolean | undefined) => Promise<void>;
 }
 
 export interface CreateEditorProps extends ManifestEditorData {
@@ -67,6 +74,8 @@ export interface CreateEditorProps extends ManifestEditorData {
   canBuildPermissions: boolean;
   /** The text the editor starts from (empty, or the latest version's content to start a new one). */
   initialText: string;
+  /** The user-level authentication of the version the text starts from (a 4.1 document cannot say it). */
+  initialAuthCode?: boolean;
   onCancel: () => void;
 }
 
@@ -78,6 +87,11 @@ function useProblemText() {
       problem.message === INVALID_JSON ? t('classicManifests.editor.invalidJson') : problem.message,
     [t],
   );
+}
+
+/** The errors as the document has them: by line and column (the server sends them so; this keeps it). */
+function inTextOrder(problems: readonly ValidationProblem[]): ValidationProblem[] {
+  return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 /** The validation state under the editor: what is being checked, the list of content violations. */
@@ -130,13 +144,20 @@ function ValidationReport({ state }: { state: ReturnType<typeof useDebouncedVali
           </Group>
           <Collapse expanded={open}>
             <List id="manifest-violations" size="sm" mt="xs" spacing={4}>
-              {state.problems.map((problem) => (
+              {inTextOrder(state.problems).map((problem) => (
                 <List.Item key={`${problem.pointer}|${problem.line}|${problem.column}|${problem.message}`}>
-                  {t('classicManifests.editor.problemAt', {
-                    line: problem.line,
-                    column: problem.column,
-                    message: problemText(problem),
-                  })}
+                  {problem.pointer
+                    ? t('classicManifests.editor.problemAtPointer', {
+                        line: problem.line,
+                        column: problem.column,
+                        pointer: problem.pointer,
+                        message: problemText(problem),
+                      })
+                    : t('classicManifests.editor.problemAt', {
+                        line: problem.line,
+                        column: problem.column,
+                        message: problemText(problem),
+                      })}
                 </List.Item>
               ))}
             </List>
@@ -173,6 +194,7 @@ export function CreateManifestEditor({
   canSetSemanticVersions,
   canBuildPermissions,
   initialText,
+  initialAuthCode = false,
   onCancel,
 }: CreateEditorProps) {
   const { t } = useTranslation();
@@ -188,6 +210,8 @@ export function CreateManifestEditor({
   const [snippetError, setSnippetError] = useState<string | null>(null);
   const [snippetLoading, setSnippetLoading] = useState<SnippetKind | null>(null);
   const [permissionsOpen, setPermissionsOpen] = useState(false);
+  const [overwrite, setOverwrite] = useState<{ next: string; keys: string[] } | null>(null);
+  const [declaredAuthCode, setDeclaredAuthCode] = useState(initialAuthCode);
   const validation = useDebouncedValidation(text, validate);
 
   const problems = useMemo(
@@ -209,15 +233,26 @@ export function CreateManifestEditor({
     if (template && text.trim() === '') replaceText(formatJson(template));
   };
 
+  const documentFamily = familyOf(text) ?? family;
+  // A 4.1 service account (its permissions) always comes with user-level authentication: locked on.
+  const granted = permissionsOf(text);
+  const serviceAccount =
+    granted !== null && Object.keys(granted.company).length + Object.keys(granted.project).length > 0;
+  const authCode = documentFamily === '4.1' ? declaredAuthCode || serviceAccount : undefined;
+
   const addSnippet = async (kind: SnippetKind) => {
     setSnippetError(null);
     setSnippetLoading(kind);
     try {
-      const documentFamily = familyOf(text) ?? family;
       const snippets = await loadSnippets(documentFamily, hasExistingManifest(text));
       const next = applySnippet(text, documentFamily, kind, snippets[kind]);
       if (next === null) setSnippetError(t('classicManifests.editor.snippetNeedsJson'));
-      else replaceText(next);
+      else {
+        const replaced = snippetOverwrites(text, documentFamily, snippets[kind]);
+        // What the snippet would replace is the developer's: ask first.
+        if (replaced.length > 0) setOverwrite({ next, keys: replaced });
+        else replaceText(next);
+      }
     } catch {
       setSnippetError(t('classicManifests.editor.snippetFailed'));
     } finally {
@@ -240,7 +275,7 @@ export function CreateManifestEditor({
     setVersionError(null);
     setSaveError(null);
     try {
-      await create(version.trim(), text);
+      await create(version.trim(), text, authCode);
     } catch (error) {
       const detail = isApiError(error) ? error.details.find((d) => d.path === 'semantic_version') : undefined;
       if (detail) setVersionError(detailText(t, detail));
@@ -286,7 +321,7 @@ export function CreateManifestEditor({
           </SidebarBlock>
           <SidebarBlock title={t('classicManifests.editor.snippets.title')}>
             <Group gap="xs">
-              {SNIPPETS.map((kind) => (
+              {snippetsFor(documentFamily).map((kind) => (
                 <Button
                   key={kind}
                   variant="default"
@@ -304,6 +339,21 @@ export function CreateManifestEditor({
               </Text>
             ) : null}
           </SidebarBlock>
+          {documentFamily === '4.1' ? (
+            <SidebarBlock title={t('classicManifests.editor.authentication.title')}>
+              <Checkbox
+                label={t('classicManifests.editor.authentication.userLevel')}
+                description={
+                  serviceAccount
+                    ? t('classicManifests.editor.authentication.locked')
+                    : t('classicManifests.editor.authentication.userLevelDescription')
+                }
+                checked={authCode === true}
+                disabled={serviceAccount}
+                onChange={(event) => setDeclaredAuthCode(event.currentTarget.checked)}
+              />
+            </SidebarBlock>
+          ) : null}
           {canBuildPermissions ? (
             <SidebarBlock title={t('classicManifests.permissions.title')}>
               <Button variant="default" size="xs" onClick={() => setPermissionsOpen(true)}>
@@ -342,6 +392,19 @@ export function CreateManifestEditor({
           {t('classicManifests.editor.create')}
         </Button>
       </Group>
+      <ConfirmModal
+        opened={overwrite !== null}
+        title={t('classicManifests.editor.snippets.overwrite.title')}
+        message={t('classicManifests.editor.snippets.overwrite.message', {
+          keys: (overwrite?.keys ?? []).map((key) => `"${key}"`).join(', '),
+        })}
+        confirmLabel={t('classicManifests.editor.snippets.overwrite.confirm')}
+        onConfirm={() => {
+          if (overwrite) replaceText(overwrite.next);
+          setOverwrite(null);
+        }}
+        onCancel={() => setOverwrite(null)}
+      />
       {permissionsOpen ? (
         <PermissionBuilderModal
           opened
@@ -368,13 +431,11 @@ export function ManifestReadOnly({ content, onClose }: { content: unknown; onClo
 
   const copy = async () => {
     if (text === null) return;
-    await navigator.clipboard.writeText(text);
-    notifications.show({
-      message: t('classicManifests.editor.copied'),
-      autoClose: EDITOR_COPIED_MS,
-      role: 'status',
-      closeButtonProps: { 'aria-label': t('common.close') },
-    });
+    await copyWithToast(
+      text,
+      { copied: t('classicManifests.editor.copied'), failed: t('manifests.builder.keys.copyFailed') },
+      EDITOR_COPIED_MS,
+    );
   };
 
   return (

@@ -75,14 +75,15 @@ function CreateMode({
       loadSnippets={loadSnippets}
       catalogue={catalogue.data}
       validate={async (text) => (await validateManifest(app.id, text)).errors}
-      create={async (semanticVersion, text) => {
-        const version = await create.mutateAsync({ semanticVersion, content: text });
+      create={async (semanticVersion, text, authCodeEnabled) => {
+        const version = await create.mutateAsync({ semanticVersion, content: text, authCodeEnabled });
         onCreated(version);
       }}
       suggestedVersion={suggestNextVersion(latest?.semantic_version)}
       canSetSemanticVersions={app.permissions.canSetSemanticVersions}
       canBuildPermissions={app.permissions.canViewClientCredentials}
       initialText={initialText}
+      initialAuthCode={previous.data?.auth_code_enabled ?? false}
       onCancel={onClose}
     />
   );

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toolName } from '../toolNames';
 import type { Levels, ScopedLevels } from './documents';
 
 /** One tool of the permission catalogue (spec 2 §3): manifest key, label, level ids it does not offer. */
@@ -69,7 +70,7 @@ function ScopeTable({
           <Table.Tr key={tool.name}>
             <Table.Td>
               <Text size="sm" id={`permission-${scope}-${tool.name}`}>
-                {tool.friendly_name}
+                {toolName(t, scope, tool)}
               </Text>
             </Table.Td>
             <Table.Td>

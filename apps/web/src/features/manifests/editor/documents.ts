@@ -61,6 +61,29 @@ export function applySnippet(
   return formatJson({ ...current, components });
 }
 
+/**
+ * The snippets that apply to a schema family: 4.1 has no oauth instances and no iframe wrapper, so only
+ * its full-screen and side-panel members are offered (issue 20 polish).
+ */
+export function snippetsFor(family: TemplateFamily): SnippetKind[] {
+  return family === '4.1' ? ['fullscreen', 'sidepanel'] : ['oauth', 'iframe', 'fullscreen', 'sidepanel'];
+}
+
+/**
+ * The members of the text a snippet would replace (a 4.1 snippet's top-level keys the manifest already
+ * has, with something in them), so the editor can ask first. A 3.x snippet appends an instance and an
+ * empty editor has nothing to lose: none.
+ */
+export function snippetOverwrites(text: string, family: TemplateFamily, snippet: JsonObject): string[] {
+  if (family !== '4.1') return [];
+  const current = parseObject(text);
+  if (!current) return [];
+  return Object.keys(snippet).filter((key) => {
+    const value = current[key];
+    return value !== undefined && value !== null && !(isObject(value) && Object.keys(value).length === 0);
+  });
+}
+
 /** The permissions a manifest text grants, for the permission builder; null when they cannot be read. */
 export function permissionsOf(text: string): ScopedLevels | null {
   if (text.trim() === '') return { company: {}, project: {} };

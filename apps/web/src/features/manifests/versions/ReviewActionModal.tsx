@@ -3,6 +3,7 @@ import {
   REVIEW_ACTIONS,
   REVIEW_ACTORS,
   type ReviewAction,
+  reviewNotesRequired,
 } from '@lintel/shared/manifests';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -27,16 +28,19 @@ export function ReviewActionModal({ appId, target, onClose }: ReviewActionModalP
   const { t } = useTranslation();
   const review = useReviewManifest(appId);
   const [notes, setNotes] = useState('');
+  const [missingNotes, setMissingNotes] = useState(false);
 
   const resetReview = review.reset;
   useEffect(() => {
     if (target) {
       setNotes('');
+      setMissingNotes(false);
       resetReview();
     }
   }, [target, resetReview]);
 
   const action = target?.action ?? 'submit';
+  const notesRequired = reviewNotesRequired(action);
   const close = () => {
     if (!review.isPending) onClose();
   };
@@ -44,6 +48,11 @@ export function ReviewActionModal({ appId, target, onClose }: ReviewActionModalP
     event.preventDefault();
     if (!target) return;
     const text = notes.trim();
+    // A rejection must say why (issue 20): the server refuses it without notes too.
+    if (notesRequired && !text) {
+      setMissingNotes(true);
+      return;
+    }
     const byAdmin = REVIEW_ACTORS[action] === 'platform_admin';
     review.mutate(
       {
@@ -79,14 +88,21 @@ export function ReviewActionModal({ appId, target, onClose }: ReviewActionModalP
           <Textarea
             label={t('manifests.versions.review.notes')}
             description={
-              REVIEW_ACTORS[action] === 'platform_admin'
-                ? t('manifests.versions.review.adminNotesDescription')
-                : t('manifests.versions.review.developerNotesDescription')
+              notesRequired
+                ? t('manifests.versions.review.adminNotesRequired')
+                : REVIEW_ACTORS[action] === 'platform_admin'
+                  ? t('manifests.versions.review.adminNotesDescription')
+                  : t('manifests.versions.review.developerNotesDescription')
             }
+            required={notesRequired}
+            error={missingNotes ? t('manifests.versions.review.notesRequired') : undefined}
             autosize
             minRows={3}
             value={notes}
-            onChange={(event) => setNotes(event.currentTarget.value)}
+            onChange={(event) => {
+              setNotes(event.currentTarget.value);
+              setMissingNotes(false);
+            }}
             data-autofocus
           />
           <Group justify="flex-end">

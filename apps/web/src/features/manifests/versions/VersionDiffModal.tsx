@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { useManifest, usePermissionCatalogue, useViewKeys } from '../queries';
+import { toolName } from '../toolNames';
 import { type DiffSection, diffVersions, type ManifestChange } from './diff';
 
 export interface VersionDiffModalProps {
@@ -183,8 +184,8 @@ const KIND_COLOURS = { added: 'green', removed: 'red', changed: 'blue' } as cons
 function ChangeRow({ change }: { change: ManifestChange }) {
   const { t } = useTranslation();
   const catalogue = usePermissionCatalogue().data;
-  const toolName = (scope: PermissionScope, name: string) =>
-    catalogue?.[scope].find((tool) => tool.name === name)?.friendly_name ?? name;
+  const nameOf = (scope: PermissionScope, name: string) =>
+    toolName(t, scope, catalogue?.[scope].find((tool) => tool.name === name) ?? { name });
 
   const component = change.component ? t(`manifests.builder.components.types.${change.component}`) : '';
   let what: string;
@@ -222,7 +223,7 @@ function ChangeRow({ change }: { change: ManifestChange }) {
     case 'permissions':
       what = t('manifests.diff.permission', {
         scope: t(`manifests.builder.permissions.${change.scope ?? 'company'}`),
-        tool: toolName(change.scope ?? 'company', change.subject),
+        tool: nameOf(change.scope ?? 'company', change.subject),
       });
       break;
     default:

@@ -32,6 +32,11 @@ const s2 = buildManifest({
     permissions: { company: {}, project: { rfi: 'readonly' } },
     service_account_enabled: true,
   }),
+  content: {
+    schema_version: '4.1',
+    fullscreen: { source_url: 'https://full.example.com/v2' },
+    permissions: { project: { rfi: 'readonly' } },
+  },
 });
 const p1 = buildManifest({
   id: 31,
@@ -74,7 +79,10 @@ describe('VersionsTab', () => {
     await user.click(within(sandbox).getByRole('button', { name: 'View manifest 0.1.0' }));
     const viewer = await screen.findByRole('dialog', { name: 'Manifest 0.1.0' });
     expect(within(viewer).getByLabelText('Manifest JSON')).toHaveTextContent('https://full.example.com');
-    expect(within(viewer).getByRole('button', { name: /Copy manifest/ })).toBeInTheDocument();
+    // Spec 2 §8: the View Manifest modal's copy says so with the copy toast, as every copy does.
+    await user.click(within(viewer).getByRole('button', { name: /Copy manifest/ }));
+    expect(JSON.parse(await navigator.clipboard.readText())).toEqual(s1.content);
+    expect(await screen.findByText('Manifest copied to clipboard')).toBeInTheDocument();
   });
 
   it('offers Submit for review on the submittable production version', async () => {
@@ -98,6 +106,59 @@ describe('VersionsTab', () => {
     await user.click(within(modal).getByRole('button', { name: 'Submit for review' }));
     await waitFor(() =>
       expect(patched).toEqual({ app_version: { id: 31, state: 'in_review', developer_notes: 'Ready' } }),
+    );
+  });
+
+  it('shows a rejected version as Rejected with the reviewer notes (issue 20)', async () => {
+    const rejected = {
+      ...p1,
+      state: 'rejected' as const,
+      admin_notes: 'The RFI scope is broader than the panel needs.',
+    };
+    serveManifests({ app, manifests: [s1, s2, rejected] });
+    renderTab(<VersionsTab />, app);
+    const production = await screen.findByRole('table', { name: 'Production versions' });
+    const row = within(production).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent('Rejected');
+    expect(row).not.toHaveTextContent('Not submitted');
+    const notes = within(production).getByTestId('version-rejection');
+    expect(notes).toHaveTextContent('Version 0.1.0 was rejected');
+    expect(notes).toHaveTextContent("Reviewer's notes");
+    expect(notes).toHaveTextContent('The RFI scope is broader than the panel needs.');
+    // Submitting again is offered, and the other states show no notes.
+    expect(within(production).getByRole('button', { name: 'Submit for review: 0.1.0' })).toBeInTheDocument();
+  });
+
+  it('asks a platform administrator for notes before rejecting (issue 20)', async () => {
+    const inReview = { ...p1, state: 'in_review' as const, submittable: false };
+    let patched: unknown = null;
+    serveManifests({
+      app,
+      manifests: [s1, s2, inReview],
+      admin: true,
+      extra: (url, init) => {
+        if (url === '/api/v1/app_versions/31' && init.method === 'PATCH') {
+          patched = JSON.parse(String(init.body));
+          return { body: { ...inReview, state: 'rejected', admin_notes: 'Too broad' } };
+        }
+        return undefined;
+      },
+    });
+    const { user } = renderTab(<VersionsTab />, app);
+    const production = await screen.findByRole('table', { name: 'Production versions' });
+    await user.click(within(production).getByRole('button', { name: 'Reject: 0.1.0' }));
+    const modal = await screen.findByRole('dialog', { name: 'Reject 0.1.0' });
+    const notes = within(modal).getByRole('textbox', { name: /Notes/ });
+    expect(notes).toBeRequired();
+    await user.click(within(modal).getByRole('button', { name: 'Reject' }));
+    expect(
+      await within(modal).findByText('Write what the developers must change before rejecting.'),
+    ).toBeVisible();
+    expect(patched).toBeNull();
+    await user.type(notes, 'Too broad');
+    await user.click(within(modal).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(patched).toEqual({ app_version: { id: 31, state: 'rejected', admin_notes: 'Too broad' } }),
     );
   });
 

@@ -3,6 +3,7 @@ import {
   type EnvironmentType,
   type ManifestSummary,
   type ReviewAction,
+  rejectionOf,
 } from '@lintel/shared/manifests';
 import {
   ActionIcon,
@@ -20,7 +21,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowsDiff, IconCopy, IconDots, IconEye, IconPlayerPlay } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../components/format';
@@ -33,6 +34,7 @@ import { copyWithToast } from '../copyToClipboard';
 import { ManifestViewerModal } from '../ManifestViewerModal';
 import { startFromPath } from '../paths';
 import { useManifests } from '../queries';
+import { RejectionNotes } from '../RejectionNotes';
 import { ReviewActionModal } from './ReviewActionModal';
 import { offeredReviewActions } from './reviewActions';
 import { VersionDiffModal } from './VersionDiffModal';
@@ -42,6 +44,7 @@ const STATE_COLOURS: Record<string, string> = {
   confidential: 'gray',
   in_review: 'yellow',
   published: 'green',
+  rejected: 'red',
 };
 
 /**
@@ -184,110 +187,122 @@ function VersionsCard({
                   isPlatformAdmin,
                 });
                 const older = version.id !== latestSandboxId;
+                const columns = environment === 'ProductionEnvironment' ? 6 : 5;
                 return (
-                  <Table.Tr key={version.id}>
-                    <Table.Td>
-                      <UnstyledButton
-                        onClick={() => onView(version.id)}
-                        aria-label={t('manifests.versions.view', { version: version.semantic_version })}
-                        c="blue.8"
-                        fw={600}
-                        td="underline"
-                      >
-                        {version.semantic_version}
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(version.created_at)}</Table.Td>
-                    <Table.Td>
-                      <Tooltip label={t('manifests.versions.copyKey')}>
+                  <Fragment key={version.id}>
+                    <Table.Tr>
+                      <Table.Td>
                         <UnstyledButton
-                          onClick={() => copy(version.app_version_key)}
-                          aria-label={t('manifests.versions.copyKeyOf', {
-                            version: version.semantic_version,
-                            key: version.app_version_key,
-                          })}
-                          ff="monospace"
-                          fz="xs"
+                          onClick={() => onView(version.id)}
+                          aria-label={t('manifests.versions.view', { version: version.semantic_version })}
+                          c="blue.8"
+                          fw={600}
+                          td="underline"
                         >
-                          <Group gap={4} wrap="nowrap" component="span">
-                            {version.app_version_key}
-                            <IconCopy size={14} aria-hidden />
-                          </Group>
+                          {version.semantic_version}
                         </UnstyledButton>
-                      </Tooltip>
-                    </Table.Td>
-                    <Table.Td>
-                      {version.published_to_marketplace
-                        ? t('manifests.builder.yes')
-                        : t('manifests.builder.no')}
-                    </Table.Td>
-                    {environment === 'ProductionEnvironment' ? (
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Badge
-                          variant="dot"
-                          color={STATE_COLOURS[version.state] ?? 'gray'}
-                          styles={{
-                            root: { maxWidth: 'none', overflow: 'visible' },
-                            label: { overflow: 'visible' },
-                          }}
-                        >
-                          {t(`manifests.versions.states.${version.state}`)}
-                        </Badge>
                       </Table.Td>
-                    ) : null}
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        {actions.map((action) => (
-                          <Button
-                            key={action}
-                            size="compact-sm"
-                            variant="light"
-                            color={action === 'reject' ? 'red' : action === 'approve' ? 'green' : undefined}
-                            onClick={() => onReview(version, action)}
-                            aria-label={t('manifests.versions.reviewOf', {
-                              action: t(`manifests.versions.review.actions.${action}`),
+                      <Table.Td>{formatDateTime(version.created_at)}</Table.Td>
+                      <Table.Td>
+                        <Tooltip label={t('manifests.versions.copyKey')}>
+                          <UnstyledButton
+                            onClick={() => copy(version.app_version_key)}
+                            aria-label={t('manifests.versions.copyKeyOf', {
                               version: version.semantic_version,
+                              key: version.app_version_key,
                             })}
+                            ff="monospace"
+                            fz="xs"
                           >
-                            {t(`manifests.versions.review.actions.${action}`)}
-                          </Button>
-                        ))}
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={t('manifests.versions.more', { version: version.semantic_version })}
+                            <Group gap={4} wrap="nowrap" component="span">
+                              {version.app_version_key}
+                              <IconCopy size={14} aria-hidden />
+                            </Group>
+                          </UnstyledButton>
+                        </Tooltip>
+                      </Table.Td>
+                      <Table.Td>
+                        {version.published_to_marketplace
+                          ? t('manifests.builder.yes')
+                          : t('manifests.builder.no')}
+                      </Table.Td>
+                      {environment === 'ProductionEnvironment' ? (
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <Badge
+                            variant="dot"
+                            color={STATE_COLOURS[version.state] ?? 'gray'}
+                            styles={{
+                              root: { maxWidth: 'none', overflow: 'visible' },
+                              label: { overflow: 'visible' },
+                            }}
+                          >
+                            {t(`manifests.versions.states.${version.state}`)}
+                          </Badge>
+                        </Table.Td>
+                      ) : null}
+                      <Table.Td>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          {actions.map((action) => (
+                            <Button
+                              key={action}
+                              size="compact-sm"
+                              variant="light"
+                              color={action === 'reject' ? 'red' : action === 'approve' ? 'green' : undefined}
+                              onClick={() => onReview(version, action)}
+                              aria-label={t('manifests.versions.reviewOf', {
+                                action: t(`manifests.versions.review.actions.${action}`),
+                                version: version.semantic_version,
+                              })}
                             >
-                              <IconDots size={16} aria-hidden />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item
-                              leftSection={<IconEye size={14} aria-hidden />}
-                              onClick={() => onView(version.id)}
-                            >
-                              {t('manifests.builder.header.viewManifest')}
-                            </Menu.Item>
-                            <Menu.Item
-                              leftSection={<IconArrowsDiff size={14} aria-hidden />}
-                              onClick={() => onCompare(version)}
-                            >
-                              {t('manifests.versions.compareWithLatest')}
-                            </Menu.Item>
-                            {canStart && older ? (
-                              <Menu.Item
-                                leftSection={<IconPlayerPlay size={14} aria-hidden />}
-                                onClick={() => navigate(startFromPath(app.id, version.id))}
+                              {t(`manifests.versions.review.actions.${action}`)}
+                            </Button>
+                          ))}
+                          <Menu position="bottom-end" withinPortal>
+                            <Menu.Target>
+                              <ActionIcon
+                                variant="subtle"
+                                color="gray"
+                                aria-label={t('manifests.versions.more', {
+                                  version: version.semantic_version,
+                                })}
                               >
-                                {t('manifests.versions.startFrom')}
+                                <IconDots size={16} aria-hidden />
+                              </ActionIcon>
+                            </Menu.Target>
+                            <Menu.Dropdown>
+                              <Menu.Item
+                                leftSection={<IconEye size={14} aria-hidden />}
+                                onClick={() => onView(version.id)}
+                              >
+                                {t('manifests.builder.header.viewManifest')}
                               </Menu.Item>
-                            ) : null}
-                          </Menu.Dropdown>
-                        </Menu>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
+                              <Menu.Item
+                                leftSection={<IconArrowsDiff size={14} aria-hidden />}
+                                onClick={() => onCompare(version)}
+                              >
+                                {t('manifests.versions.compareWithLatest')}
+                              </Menu.Item>
+                              {canStart && older ? (
+                                <Menu.Item
+                                  leftSection={<IconPlayerPlay size={14} aria-hidden />}
+                                  onClick={() => navigate(startFromPath(app.id, version.id))}
+                                >
+                                  {t('manifests.versions.startFrom')}
+                                </Menu.Item>
+                              ) : null}
+                            </Menu.Dropdown>
+                          </Menu>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                    {rejectionOf(version) ? (
+                      <Table.Tr>
+                        <Table.Td colSpan={columns} pt={0}>
+                          <RejectionNotes version={version} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ) : null}
+                  </Fragment>
                 );
               })}
             </Table.Tbody>

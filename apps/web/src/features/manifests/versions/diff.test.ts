@@ -220,6 +220,30 @@ describe('diffVersions', () => {
     });
   });
 
+  it('shows the authentication the manifests have, not what a stored form claimed (issue 20 item 6)', () => {
+    const content = (permissions?: Record<string, unknown>) => ({
+      schema_version: '4.1',
+      fullscreen: { source_url: 'https://full.example.com' },
+      ...(permissions ? { permissions } : {}),
+    });
+    // Stored by the JSON editor before the fix: a service account without user-level authentication.
+    const claimed = {
+      configured_manifest_content: { auth_code_enabled: false, service_account_enabled: true },
+      auth_code_enabled: false,
+      content: content({ project: { rfi: 'readonly' } }),
+    };
+    expect(formOfVersion(claimed)).toMatchObject({ auth_code_enabled: true, service_account_enabled: true });
+    const before = { configured_manifest_content: null, auth_code_enabled: false, content: content() };
+    const diff = diffVersions(before, claimed);
+    expect(
+      diff.comparable &&
+        diff.changes.filter((c) => c.section === 'authentication').map((c) => [c.subject, c.after]),
+    ).toEqual([
+      ['auth_code_enabled', 'true'],
+      ['service_account_enabled', 'true'],
+    ]);
+  });
+
   it('says when a version cannot be compared field by field', () => {
     const twoPanels = {
       configured_manifest_content: null,

@@ -1,4 +1,5 @@
 import {
+  authenticationOf,
   type ComponentType,
   type ConfiguredManifestInput,
   expandViews,
@@ -48,8 +49,11 @@ export interface DiffableVersion {
 
 /** The builder form of a version, or null when the builder cannot represent its manifest. */
 export function formOfVersion(version: DiffableVersion): ConfiguredManifestInput | null {
-  if (version.configured_manifest_content) return version.configured_manifest_content;
-  const reading = fromManifestContent(version.content, version.auth_code_enabled ?? false);
+  const declared = version.auth_code_enabled ?? false;
+  // The authentication is the manifest's (the shared rule the server stores by), never a form's say-so.
+  if (version.configured_manifest_content)
+    return { ...version.configured_manifest_content, ...authenticationOf(version.content, declared) };
+  const reading = fromManifestContent(version.content, declared);
   return reading.ok ? reading.configured : null;
 }
 

@@ -23,9 +23,12 @@ describe('offeredReviewActions', () => {
     expect(offeredReviewActions(production('in_review'), developer)).toEqual([]);
   });
 
-  it('offers approve and reject to platform administrators on versions under review, and nothing else', () => {
+  it('offers approve and reject to platform administrators on versions under review, submit otherwise', () => {
     expect(offeredReviewActions(production('in_review'), platformAdmin)).toEqual(['approve', 'reject']);
-    expect(offeredReviewActions(production('confidential', true), platformAdmin)).toEqual([]);
+    // Spec 2 §4: admins see submit or withdraw on versions that are not in review, as the developers do.
+    expect(offeredReviewActions(production('confidential', true), platformAdmin)).toEqual(['submit']);
+    expect(offeredReviewActions(production('confidential', false), platformAdmin)).toEqual([]);
+    expect(offeredReviewActions(production('published'), platformAdmin)).toEqual([]);
   });
 
   it('offers nothing on sandbox versions or without a version', () => {

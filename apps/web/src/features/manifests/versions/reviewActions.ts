@@ -7,8 +7,8 @@ import {
 
 /**
  * The review actions a user is offered on a production version (spec 2 §4): the shared table's, each kept
- * only for whom it is — submit and withdraw for the app's owner and admins (canModifyManifests), approve
- * and reject for platform administrators.
+ * only for whom it is — submit and withdraw for the app's owner and admins (canModifyManifests) and for
+ * platform administrators, approve and reject for platform administrators only.
  */
 export function offeredReviewActions(
   version: Pick<ManifestSummary, 'state' | 'submittable' | 'environment_type'> | null | undefined,
@@ -19,6 +19,9 @@ export function offeredReviewActions(
     developer: who.canModifyManifests,
     platformAdmin: who.isPlatformAdmin,
   }).filter((action) =>
-    REVIEW_ACTORS[action] === 'developer' ? who.canModifyManifests : who.isPlatformAdmin,
+    // Platform administrators also submit and withdraw, as the developers do (spec 2 §4).
+    REVIEW_ACTORS[action] === 'developer'
+      ? who.canModifyManifests || who.isPlatformAdmin
+      : who.isPlatformAdmin,
   );
 }
