@@ -84,7 +84,8 @@ export function VersionsTab() {
         <Button
           variant="light"
           leftSection={<IconArrowsDiff size={16} aria-hidden />}
-          disabled={all.length < 2}
+          // Both lists first: the default pair (the two newest) must not be picked from half of them.
+          disabled={all.length < 2 || lists.some((list) => list.query.isPending)}
           onClick={() => setComparing({ before: all[1]?.id ?? null, after: all[0]?.id ?? null })}
         >
           {t('manifests.versions.compare')}
