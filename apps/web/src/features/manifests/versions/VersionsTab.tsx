@@ -87,7 +87,8 @@ export function VersionsTab() {
         <Button
           variant="light"
           leftSection={<IconArrowsDiff size={16} aria-hidden />}
-          disabled={all.length < 2}
+          // Both lists, up to date, first: the default pair (the two newest) must not come from a stale half.
+          disabled={all.length < 2 || lists.some((list) => list.query.isFetching)}
           onClick={() => setComparing({ before: all[1]?.id ?? null, after: all[0]?.id ?? null })}
         >
           {t('manifests.versions.compare')}
