@@ -10,6 +10,7 @@ export const listingKeys = {
   all: ['listing'] as const,
   current: (appId: number) => [...listingKeys.all, 'current', appId] as const,
   submission: (id: number) => [...listingKeys.all, 'submission', id] as const,
+  decisions: (appId: number) => [...listingKeys.all, 'decisions', appId] as const,
   categories: () => [...listingKeys.all, 'categories'] as const,
   regions: () => [...listingKeys.all, 'regions'] as const,
   productTools: () => [...listingKeys.all, 'productTools'] as const,
@@ -58,6 +59,15 @@ export function useCurrentSubmission(appId: number) {
     queryKey: listingKeys.current(appId),
     queryFn: ({ signal }) =>
       call('GET /api/v1/developer_apps/:id/submissions/current', { params: { id: appId }, signal }),
+  });
+}
+
+/** The review decisions of every submission of the app's listing, newest first (issue 20). */
+export function useListingDecisions(appId: number) {
+  return useQuery({
+    queryKey: listingKeys.decisions(appId),
+    queryFn: ({ signal }) =>
+      call('GET /api/v1/developer_apps/:id/submissions/decisions', { params: { id: appId }, signal }),
   });
 }
 
@@ -110,6 +120,8 @@ function saveAsAdmin(appId: number, input: SaveInput, multipart: boolean): Promi
 
 export function storeSubmission(queryClient: QueryClient, appId: number, submission: Submission) {
   queryClient.setQueryData(listingKeys.current(appId), submission);
+  // A verdict adds to the history of decisions.
+  void queryClient.invalidateQueries({ queryKey: listingKeys.decisions(appId) });
   // The app page shows the listing's state (last_marketplace_app, published_app, unpublished_app).
   void queryClient.invalidateQueries({ queryKey: developerAppKeys.detail(appId) });
   void queryClient.invalidateQueries({ queryKey: adminAppKeys.detail(appId) });
