@@ -53,15 +53,14 @@ describe('the review decision history (issue 20)', () => {
     const items = decisionsIn(history);
     expect(items).toHaveLength(2);
     const [newest, oldest] = items as [HTMLElement, HTMLElement];
-    expect(within(newest).getByText('Approved')).toBeInTheDocument();
+    expect(within(newest).getByText('Version 1 approved')).toBeInTheDocument();
     expect(within(newest).getByText('No message.')).toBeInTheDocument();
     expect(newest).toHaveTextContent('by Rita Reviewer');
     expect(newest).not.toHaveTextContent('login page');
     expect(newest).not.toHaveTextContent('Screenshots do not show the app in use');
-    expect(within(oldest).getByText('Rejected')).toBeInTheDocument();
+    expect(within(oldest).getByText('Version 1 rejected')).toBeInTheDocument();
     expect(within(oldest).getByText('login page', { selector: 'strong' })).toBeInTheDocument();
     expect(oldest).toHaveTextContent('Screenshots do not show the app in use — Show the daily log screen');
-    expect(oldest).toHaveTextContent('Listing version 1');
     expect(screen.queryByText('Reviewer notes (administrators only)')).toBeNull();
   });
 
@@ -95,7 +94,7 @@ describe('the review decision history (issue 20)', () => {
     serveHistory([approval]);
     renderWithProviders(<DecisionHistory appId={5} />, { language: 'es' });
     expect(await screen.findByRole('heading', { name: 'Historial de revisiones' })).toBeInTheDocument();
-    expect(await screen.findByText('Aprobada')).toBeInTheDocument();
+    expect(await screen.findByText('Versión 1 aprobada')).toBeInTheDocument();
   });
 });
 

@@ -14,9 +14,10 @@ function DecisionItem({ decision }: { decision: ListingDecision }) {
   return (
     <Stack gap={6}>
       <Group gap="xs">
-        <Text fw={600}>{approved ? t('listing.history.approved') : t('listing.history.rejected')}</Text>
-        <Text size="sm" c="dimmed">
-          {t('listing.history.version', { version: decision.submission_version })}
+        <Text fw={600}>
+          {approved
+            ? t('listing.history.approved', { version: decision.submission_version })
+            : t('listing.history.rejected', { version: decision.submission_version })}
         </Text>
         {decision.silent ? (
           <Badge size="sm" variant="light" color="gray">
@@ -94,7 +95,14 @@ export function DecisionHistory({ appId }: { appId: number }) {
     );
   } else {
     body = (
-      <Timeline bulletSize={22} lineWidth={2} role="list" aria-labelledby="listing-history-title">
+      <Timeline
+        // Every entry "active", so each bullet takes its decision's colour.
+        active={decisions.data.length - 1}
+        bulletSize={22}
+        lineWidth={2}
+        role="list"
+        aria-labelledby="listing-history-title"
+      >
         {decisions.data.map((decision) => (
           <Timeline.Item
             key={decision.id}
