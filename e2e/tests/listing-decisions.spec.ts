@@ -25,6 +25,11 @@ const REASON_NOTE = 'Say that it tracks crane lifts.';
 const REVIEWER_NOTES = 'Checked the new tagline against the app.';
 
 const history = (page: Page) => page.getByRole('list', { name: 'Review history' });
+/** Unfolds the history (folded at first: the standing decision is in the banner). */
+async function showHistory(page: Page, count: number) {
+  await page.getByRole('button', { name: `Show all decisions (${count})` }).click();
+  await expect(history(page)).toBeVisible();
+}
 /** The history's own entries, newest first (a rejection's reasons are a list inside its entry). */
 const entries = (page: Page) => history(page).locator(':scope > [role="listitem"]');
 
@@ -82,6 +87,7 @@ test('reject with reasons, fix, resubmit, approve: the approval shows no old rej
     await screen(page, 'admin-reject-dialog');
     await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
     await expect(page.getByText('Listing rejected.')).toBeVisible();
+    await showHistory(page, 1);
     await expect(entries(page)).toHaveCount(1);
     await expect(entries(page).first()).toContainText('Version 1 rejected');
     await expect(entries(page).first()).toContainText(REJECTION_MESSAGE);
@@ -93,6 +99,7 @@ test('reject with reasons, fix, resubmit, approve: the approval shows no old rej
     await page.goto(`/developer_apps/${appId}/marketplaceListing`);
     await expect(page.getByText('Listing rejected', { exact: true })).toBeVisible({ timeout: PAGE_LOAD });
     await expect(page.getByText(REJECTION_MESSAGE).first()).toBeVisible();
+    await showHistory(page, 1);
     await expect(entries(page)).toHaveCount(1);
     await expect(entries(page).first()).toContainText(REASON_NOTE);
     // The reviewers' own notes never reach the developer.
@@ -130,6 +137,7 @@ test('reject with reasons, fix, resubmit, approve: the approval shows no old rej
     await expect(banner).not.toContainText(REJECTION_MESSAGE);
     // Approving put the app in the marketplace.
     await expect(page.getByRole('switch', { name: 'Marketplace enabled' })).toBeChecked();
+    await showHistory(page, 2);
     await expect(entries(page)).toHaveCount(2);
     await expect(entries(page).nth(0)).toContainText('Version 1 approved');
     await expect(entries(page).nth(0)).toContainText('No message.');
@@ -152,6 +160,7 @@ test('reject with reasons, fix, resubmit, approve: the approval shows no old rej
     await expect(page.getByText(NOT_IN_MARKETPLACE)).toHaveCount(0);
     await expect(page.getByText('Already a partner?')).toHaveCount(0);
     await expect(page.getByRole('img', { name: 'Reviewer feedback on this tab' })).toHaveCount(0);
+    await showHistory(page, 2);
     await expect(entries(page)).toHaveCount(2);
     await expect(entries(page).nth(0)).toContainText('Version 1 approved');
     await expect(entries(page).nth(0)).toContainText(`by ${admin.name}`);

@@ -48,8 +48,14 @@ function serveHistory(decisions: ListingDecision[] | null) {
 describe('the review decision history (issue 20)', () => {
   it('lists every decision newest first, each with its own message and reasons', async () => {
     serveHistory([approval, rejection]);
-    renderWithProviders(<DecisionHistory appId={5} />);
+    const { user } = renderWithProviders(<DecisionHistory appId={5} />);
+    // Folded at first (the standing decision is in the banner), with the count.
+    const show = await screen.findByRole('button', { name: 'Show all decisions (2)' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('list', { name: 'Review history' })).toBeNull();
+    await user.click(show);
     const history = await screen.findByRole('list', { name: 'Review history' });
+    expect(screen.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
     const items = decisionsIn(history);
     expect(items).toHaveLength(2);
     const [newest, oldest] = items as [HTMLElement, HTMLElement];
@@ -69,7 +75,8 @@ describe('the review decision history (issue 20)', () => {
       decision({ id: 3, decision: 'approved', silent: true, reviewer_notes: 'Checked by phone.' }),
       decision({ id: 4, reviewer_name: null }),
     ]);
-    renderWithProviders(<DecisionHistory appId={5} />);
+    const { user } = renderWithProviders(<DecisionHistory appId={5} />);
+    await user.click(await screen.findByRole('button', { name: 'Show all decisions (2)' }));
     const [first, second] = decisionsIn(await screen.findByRole('list', { name: 'Review history' })) as [
       HTMLElement,
       HTMLElement,
@@ -92,8 +99,9 @@ describe('the review decision history (issue 20)', () => {
 
   it('speaks Spanish', async () => {
     serveHistory([approval]);
-    renderWithProviders(<DecisionHistory appId={5} />, { language: 'es' });
+    const { user } = renderWithProviders(<DecisionHistory appId={5} />, { language: 'es' });
     expect(await screen.findByRole('heading', { name: 'Historial de revisiones' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Mostrar todas las decisiones (1)' }));
     expect(await screen.findByText('Versión 1 aprobada')).toBeInTheDocument();
   });
 });

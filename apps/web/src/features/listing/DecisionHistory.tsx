@@ -1,6 +1,7 @@
 import type { ListingDecision } from '@lintel/shared/listing';
-import { Badge, Group, List, Paper, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDateTime } from '../../components/format';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
@@ -72,12 +73,15 @@ function DecisionItem({ decision }: { decision: ListingDecision }) {
 /**
  * The history of review decisions of every submission of the app's listing, newest first (issue 20):
  * shown to the app's developers on the listing tab and to administrators on the admin listing tab. The
- * reviewer notes come only in an administrator's answer.
+ * reviewer notes come only in an administrator's answer. Folded until asked for, with the count: the
+ * standing decision's words are already in the banner above the form.
  */
 export function DecisionHistory({ appId }: { appId: number }) {
   const { t } = useTranslation();
   const decisions = useListingDecisions(appId);
-  let body: React.ReactNode;
+  const [open, setOpen] = useState(false);
+  const count = decisions.data?.length ?? 0;
+  let body: React.ReactNode = null;
   if (decisions.isError) {
     body = <QueryErrorAlert error={decisions.error} onRetry={() => void decisions.refetch()} />;
   } else if (!decisions.data) {
@@ -87,17 +91,18 @@ export function DecisionHistory({ appId }: { appId: number }) {
         <Skeleton height={12} width="60%" />
       </Stack>
     );
-  } else if (decisions.data.length === 0) {
+  } else if (count === 0) {
     body = (
       <Text size="sm" c="dimmed">
         {t('listing.history.empty')}
       </Text>
     );
-  } else {
+  } else if (open) {
     body = (
       <Timeline
+        id="listing-history-list"
         // Every entry "active", so each bullet takes its decision's colour.
-        active={decisions.data.length - 1}
+        active={count - 1}
         bulletSize={22}
         lineWidth={2}
         role="list"
@@ -125,9 +130,22 @@ export function DecisionHistory({ appId }: { appId: number }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="listing-history-title">
       <Stack gap="md">
-        <Title order={3} size="h4" id="listing-history-title">
-          {t('listing.history.title')}
-        </Title>
+        <Group justify="space-between">
+          <Title order={3} size="h4" id="listing-history-title">
+            {t('listing.history.title')}
+          </Title>
+          {count > 0 ? (
+            <Button
+              variant="subtle"
+              size="xs"
+              aria-expanded={open}
+              aria-controls={open ? 'listing-history-list' : undefined}
+              onClick={() => setOpen((current) => !current)}
+            >
+              {open ? t('listing.history.hide') : t('listing.history.show', { count })}
+            </Button>
+          ) : null}
+        </Group>
         {body}
       </Stack>
     </Paper>

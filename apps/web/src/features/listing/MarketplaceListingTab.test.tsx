@@ -127,11 +127,12 @@ describe('Marketplace listing tab', () => {
               }
             : undefined,
     });
-    renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing');
+    const { user } = renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing');
     expect(await screen.findByText('Listing approved')).toBeInTheDocument();
     expect(screen.getByText('Published', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(screen.queryByText('Already a partner?')).toBeNull();
     expect(screen.queryByText('Not yet a partner?')).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Show all decisions (1)' }));
     const history = await screen.findByRole('list', { name: 'Review history' });
     expect(await within(history).findByText(/by Rita Reviewer/)).toBeInTheDocument();
   });
