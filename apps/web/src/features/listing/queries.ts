@@ -3,6 +3,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { call } from '../../api/client';
 import { type UploadProgress, upload } from '../../api/upload';
 import { adminAppKeys } from '../admin-apps/queries';
+import { auditKeys } from '../audit/queries';
 import { developerAppKeys } from '../developer-apps/queries';
 import { type AdminSubmissionBody, hasFiles, type SubmissionBody } from './formValues';
 
@@ -120,8 +121,9 @@ function saveAsAdmin(appId: number, input: SaveInput, multipart: boolean): Promi
 
 export function storeSubmission(queryClient: QueryClient, appId: number, submission: Submission) {
   queryClient.setQueryData(listingKeys.current(appId), submission);
-  // A verdict adds to the history of decisions.
+  // A verdict adds to the history of decisions, and to the admin page's audit trail.
   void queryClient.invalidateQueries({ queryKey: listingKeys.decisions(appId) });
+  void queryClient.invalidateQueries({ queryKey: auditKeys.lists() });
   // The app page shows the listing's state (last_marketplace_app, published_app, unpublished_app).
   void queryClient.invalidateQueries({ queryKey: developerAppKeys.detail(appId) });
   void queryClient.invalidateQueries({ queryKey: adminAppKeys.detail(appId) });
