@@ -254,6 +254,7 @@ export interface Database {
   listing_media: ListingMediaTable;
   video_host_medias: VideoHostMediasTable;
   listing_review_events: ListingReviewEventsTable;
+  listing_decisions: ListingDecisionsTable;
   audit_events: AuditEventsTable;
   changelog_entries: ChangelogEntriesTable;
   platform_rate_limit_buckets: PlatformRateLimitBucketsTable;
@@ -361,6 +362,21 @@ export interface ListingReviewEventsTable {
   submission_id: number;
   developer_app_id: number;
   state: 'submitted' | 'approved' | 'rejected';
+  actor_id: number | null;
+  created_at: Timestamp;
+}
+
+/** One approval or rejection of a submission, with its own message and reasons (0021_listing_decisions). */
+export interface ListingDecisionsTable {
+  id: Generated<number>;
+  submission_id: number;
+  developer_app_id: number;
+  decision: 'approved' | 'rejected';
+  message: string | null;
+  rejection_reasons: JsonWithDefault<{ code: string; note: string | null }[]>;
+  silent: Generated<boolean>;
+  /** For platform administrators only. */
+  reviewer_notes: string | null;
   actor_id: number | null;
   created_at: Timestamp;
 }
