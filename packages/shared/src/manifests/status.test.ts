@@ -6,6 +6,7 @@ import {
   reviewActionsFor,
   reviewNotesRequired,
   saveButtonLabel,
+  shownVersionState,
   versionStatus,
 } from './status';
 
@@ -145,6 +146,11 @@ describe('rejectionOf (issue 20)', () => {
       expect(rejectionOf({ state, admin_notes: 'Old notes', rejected_at: null }), state).toBeNull();
     // Only a confidential version is rejected: the mark means nothing once it is in review again.
     expect(rejectionOf({ ...rejectedVersion('0.2.0'), state: 'in_review' })).toBeNull();
+  });
+  it('lists show a rejected version as rejected, every other version by its stored state', () => {
+    expect(shownVersionState(rejectedVersion('0.2.0'))).toBe('rejected');
+    for (const state of ['confidential', 'in_review', 'published', 'draft'])
+      expect(shownVersionState({ state, rejected_at: null })).toBe(state);
   });
   it('notes are required to reject, optional for every other action', () => {
     expect(reviewNotesRequired('reject')).toBe(true);

@@ -135,6 +135,17 @@ export function rejectionOf(version: {
     : null;
 }
 
+/**
+ * A version's state as the version lists show it (issue 20): its stored state, or `rejected` for a
+ * confidential version a reviewer rejected (rejectionOf). Never stored: the API's state stays the spec's.
+ */
+export function shownVersionState<S extends string>(version: {
+  state: S;
+  rejected_at?: string | null;
+}): S | 'rejected' {
+  return rejectionOf(version) ? 'rejected' : version.state;
+}
+
 /** Whether a review action needs notes: a rejection must say why (issue 20); the others may. */
 export function reviewNotesRequired(action: ReviewAction): boolean {
   return action === 'reject';
