@@ -205,7 +205,7 @@ export interface AppVersionsTable {
   developer_app_id: number;
   environment_type: 'Sandbox' | 'ProductionEnvironment';
   semantic_version: string;
-  state: 'draft' | 'confidential' | 'in_review' | 'published' | 'rejected';
+  state: 'draft' | 'confidential' | 'in_review' | 'published';
   schema_version: string;
   /** The manifest: written once, never updated. */
   content: JsonDocument;
@@ -215,6 +215,8 @@ export interface AppVersionsTable {
   app_version_key: string;
   developer_notes: string | null;
   admin_notes: string | null;
+  /** When a reviewer rejected this (confidential) version; cleared when it is submitted again (issue 20). */
+  rejected_at: NullableTimestamp;
   source_app_version_id: number | null;
   created_by: number | null;
   created_at: Timestamp;

@@ -1,19 +1,15 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 
 /**
- * A rejected production version (issue 20): rejecting no longer sends a version back to `confidential`,
- * where the developer saw only "Not submitted", but to `rejected`, with the reviewer's notes beside it.
- * Down: rejected versions become confidential again, as the older rule had them.
+ * A rejected production version (issue 20): rejecting keeps the spec's state (reject → confidential,
+ * spec 2 §4), and `rejected_at` marks the confidential version as sent back by a reviewer, so the developer
+ * sees "Rejected" with the reviewer's notes instead of "Not submitted". Submitting again clears it.
+ * Down: the column goes; rejected versions stay confidential, as the spec has them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table app_versions drop constraint app_versions_state`.execute(db);
-  await sql`alter table app_versions add constraint app_versions_state
-    check (state in ('draft', 'confidential', 'in_review', 'published', 'rejected'))`.execute(db);
+  await db.schema.alterTable('app_versions').addColumn('rejected_at', 'timestamptz').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`update app_versions set state = 'confidential' where state = 'rejected'`.execute(db);
-  await sql`alter table app_versions drop constraint app_versions_state`.execute(db);
-  await sql`alter table app_versions add constraint app_versions_state
-    check (state in ('draft', 'confidential', 'in_review', 'published'))`.execute(db);
+  await db.schema.alterTable('app_versions').dropColumn('rejected_at').execute();
 }

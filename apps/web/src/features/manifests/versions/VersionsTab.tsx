@@ -4,6 +4,7 @@ import {
   type ManifestSummary,
   type ReviewAction,
   rejectionOf,
+  shownVersionState,
 } from '@lintel/shared/manifests';
 import {
   ActionIcon,
@@ -231,13 +232,13 @@ function VersionsCard({
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           <Badge
                             variant="dot"
-                            color={STATE_COLOURS[version.state] ?? 'gray'}
+                            color={STATE_COLOURS[shownVersionState(version)] ?? 'gray'}
                             styles={{
                               root: { maxWidth: 'none', overflow: 'visible' },
                               label: { overflow: 'visible' },
                             }}
                           >
-                            {t(`manifests.versions.states.${version.state}`)}
+                            {t(`manifests.versions.states.${shownVersionState(version)}`)}
                           </Badge>
                         </Table.Td>
                       ) : null}
