@@ -16,6 +16,7 @@ import * as m0014 from './0014_platform_oauth_applications';
 import * as m0015 from './0015_admin_list_speed';
 import * as m0016 from './0016_my_apps_speed';
 import * as m0017 from './0017_review_history_index';
+import * as m0024 from './0024_name_collation';
 
 /** Every migration, in order. A landed migration is never edited: add the next number instead. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_admin_list_speed': m0015,
   '0016_my_apps_speed': m0016,
   '0017_review_history_index': m0017,
+  '0024_name_collation': m0024,
 };
