@@ -171,3 +171,37 @@ describe('the install feed', () => {
     expect(last.rows.map((row) => row.installed_at.slice(0, 10))).toEqual(newestFirst.slice(4));
   });
 });
+
+describe('error messages name fields as people read them', () => {
+  it("says the field's label, never its path, and gives the web the label to translate", async () => {
+    const response = await admin.request({
+      method: 'POST',
+      url: '/api/v1/admin/quota_minder_servers/Production_US01/buckets',
+      payload: {
+        data: {
+          name: '  ',
+          client_id: 'client-labels',
+          domain: 'labels.test',
+          bucket_templates: [{ name: 'main', fill_type: 'count', interval_ms: 1000, limit: -1 }],
+        },
+      },
+    });
+    expect(response.statusCode).toBe(422);
+    const body = response.json() as {
+      errors: string[];
+      error: { details: { path: string; label?: { key: string; number?: number } }[] };
+    };
+    expect(body.errors.some((text) => text.startsWith('Name '))).toBe(true);
+    expect(body.errors.some((text) => text.startsWith('Template 1 limit '))).toBe(true);
+    expect(body.errors.join(' ')).not.toMatch(/Data\.|bucket templates|\.0\./);
+    expect(body.error.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'data.name', label: { key: 'name' } }),
+        expect.objectContaining({
+          path: 'data.bucket_templates.0.limit',
+          label: { key: 'templateLimit', number: 1 },
+        }),
+      ]),
+    );
+  });
+});

@@ -12,15 +12,16 @@ function Forward({ to }: { to: string }) {
 
 const AUTH = ['auth'] as const;
 // The account page reuses the sign-up form's texts; the home page lists announcements.
-const ACCOUNT = ['account', 'auth', 'classicManifests'] as const;
+const ACCOUNT = ['account', 'auth', 'classicManifests', 'fields'] as const;
 const HOME = ['home', 'adminNotifications'] as const;
-// The versions and listing tabs show the review-queue place (adminLists).
-const APPS = ['developerApps', 'manifests', 'listing', 'adminLists'] as const;
+// The versions and listing tabs show the review-queue place (adminLists). Pages with forms load the
+// field names of error messages (fields).
+const APPS = ['developerApps', 'manifests', 'listing', 'adminLists', 'fields'] as const;
 // The app page is the tabbed layout or, for users who have not opted in to the form-based
 // experience, the older single page with the manifest tables and the JSON editor (spec 2 §2).
-const APP_PAGE = ['developerApps', 'manifests', 'classicManifests', 'listing', 'metrics'] as const;
+const APP_PAGE = ['developerApps', 'manifests', 'classicManifests', 'listing', 'metrics', 'fields'] as const;
 // The marketplace and metrics pages (the marketplace's listing page shows the listing preview).
-const METRICS = ['metrics', 'developerApps', 'listing'] as const;
+const METRICS = ['metrics', 'developerApps', 'listing', 'fields'] as const;
 /** The marketplace and metrics pages, through one small loader chunk (features/metrics/pageLoaders.ts). */
 function metricsPage(name: keyof typeof import('./features/metrics/pageLoaders')) {
   return page(METRICS, async () => (await import('./features/metrics/pageLoaders'))[name]());
@@ -41,6 +42,7 @@ const ADMIN = [
   'rateLimits',
   'audit',
   'changelog',
+  'fields',
 ] as const;
 // The public pages (publicPages.ts) load their few texts together.
 const PUBLIC = ['changelog', 'reference', 'legal', 'invitations'] as const;
