@@ -20,5 +20,9 @@ describe('field labels', () => {
   it('reads an unknown path by its last word, never as the path', () => {
     expect(englishFieldLabel('security_questionnaire.has_sso_support')).toBe('Has sso support');
     expect(englishFieldLabel('')).toBe('Request');
+    // Never a property of Object.prototype.
+    expect(fieldLabelOf('constructor')).toBeUndefined();
+    expect(fieldLabelOf('data.__proto__')).toBeUndefined();
+    expect(englishFieldLabel('toString')).toBe('ToString');
   });
 });

@@ -180,8 +180,9 @@ export function fieldLabelOf(path: string): FieldLabel | undefined {
       return '#';
     })
     .join('.');
-  const key = BY_PATH[pattern];
-  if (!key) return undefined;
+  // Own keys only: a path such as `constructor` must not find Object.prototype's.
+  if (!Object.hasOwn(BY_PATH, pattern)) return undefined;
+  const key = BY_PATH[pattern] as FieldLabelKey;
   return number === undefined ? { key } : { key, number };
 }
 
