@@ -348,7 +348,7 @@ describe('approving a listing enables the app in the marketplace (issue 20)', ()
   });
 });
 
-describe('migration 0021_listing_decisions', () => {
+describe('migration 0019_listing_decisions', () => {
   it('turns the recorded decisions into history and gives a stale rejection back to its rejection', async () => {
     const handle = await createTestDatabase();
     try {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { up as recomputeFlags } from '../src/db/migrations/0022_version_authentication';
+import { up as recomputeFlags } from '../src/db/migrations/0020_version_authentication';
 import type { Runtime } from '../src/runtime';
 import { type Actor, appWithMembers, grantProduction, signInActors } from './apps-support';
 import { createVersion, promote, review } from './manifests-support';
@@ -141,7 +141,7 @@ describe('stored authentication flags follow the manifest', () => {
     });
   });
 
-  it('migration 0022 recomputes the flags of versions stored before the fix', async () => {
+  it('migration 0020 recomputes the flags of versions stored before the fix', async () => {
     const app = await team();
     const version = (
       await createVersion(as.owner, app.id, '0.1.0', {

@@ -368,7 +368,7 @@ export interface ListingReviewEventsTable {
   created_at: Timestamp;
 }
 
-/** One approval or rejection of a submission, with its own message and reasons (0021_listing_decisions). */
+/** One approval or rejection of a submission, with its own message and reasons (0019_listing_decisions). */
 export interface ListingDecisionsTable {
   id: Generated<number>;
   submission_id: number;
