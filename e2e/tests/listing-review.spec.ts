@@ -182,10 +182,11 @@ test('an admin reviews a listing against the published one and rejects it with r
     session = await switchUser(page, session, admin);
     await page.goto(`/admin/developer_apps/${appId}/marketplaceListing`);
     await expect(page.getByText('In Review', { exact: true })).toBeVisible();
-    await page.getByRole('textbox', { name: /Admin message/ }).fill('Thanks, published.');
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve the listing' });
-    await expect(dialog.getByRole('textbox', { name: /Admin message/ })).toHaveValue('Thanks, published.');
+    // The approval has a message of its own: the dialog starts empty, not with the rejection's (issue 20).
+    await expect(dialog.getByRole('textbox', { name: /Admin message/ })).toHaveValue('');
+    await dialog.getByRole('textbox', { name: /Admin message/ }).fill('Thanks, published.');
     await dialog.getByRole('checkbox', { name: /Publish silently/ }).check();
     await screen(page, 'admin-approve');
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();

@@ -21,6 +21,23 @@ async function switchUser(page: Page, current: ApiSession, next: NewUser): Promi
 const NOTES = 'The side panel asks for project budgeting access it never uses: drop it and resubmit.';
 const productionVersions = (page: Page): Locator => page.getByRole('table', { name: 'Production versions' });
 
+interface VersionJson {
+  id: number;
+  state: string;
+  rejected_at: string | null;
+  admin_notes: string | null;
+}
+/** The app's newest production version as the API answers it to the page's signed-in user. */
+async function latestProduction(page: Page, appId: number): Promise<VersionJson> {
+  const response = await page.request.get(
+    `/api/v1/manifests?filters[developer_app_id]=${appId}&filters[versionable_type]=ProductionEnvironment`,
+  );
+  expect(response.status(), await response.text()).toBe(200);
+  const [latest] = (await response.json()) as VersionJson[];
+  if (!latest) throw new Error('no production version');
+  return latest;
+}
+
 test('an admin rejects a promoted version with notes; the developer sees the rejected state and the notes in both layouts and resubmits', async ({
   page,
   request,
@@ -58,6 +75,10 @@ test('an admin rejects a promoted version with notes; the developer sees the rej
     await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(productionVersions(page).getByText('Rejected', { exact: true })).toBeVisible();
+    // The API keeps the spec's contract (spec 2 §4: reject → confidential); rejected_at marks the rejection.
+    const version = await latestProduction(page, appId);
+    expect(version).toMatchObject({ state: 'confidential', admin_notes: NOTES });
+    expect(version.rejected_at).toEqual(expect.any(String));
   });
 
   await switchUser(page, adminSession, developer);
@@ -100,6 +121,11 @@ test('an admin rejects a promoted version with notes; the developer sees the rej
     await expect(table.getByTestId('version-rejection')).toHaveCount(0);
     await expect(manifests.getByTestId('review-queue-app_version')).toBeVisible();
     await screen(page, 'classic-production-resubmitted');
+    expect(await latestProduction(page, appId)).toMatchObject({
+      state: 'in_review',
+      rejected_at: null,
+      admin_notes: null,
+    });
   });
 
   await test.step('the tabbed layout agrees after the resubmission', async () => {

@@ -359,8 +359,8 @@ describe('bad input (issue 10): a clear 4xx naming the field, nothing changed', 
     expect(response.statusCode).toBe(422);
     const body = response.json();
     expect(body.error.details.map((d: { path: string }) => d.path)).toEqual(['feature_bullets.1', 'notes']);
-    // The human texts are written from the same paths.
-    expect(body.errors[0]).toMatch(/^Feature bullets\.1 /);
+    // The human texts name the same fields by their labels (shared field-labels.ts).
+    expect(body.errors[0]).toMatch(/^Feature 2 /);
     expect(body.error.message).not.toMatch(/submission/i);
     expect(await taglineOf(draft.id)).toBe('Before');
   });

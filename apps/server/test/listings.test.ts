@@ -670,6 +670,7 @@ describe('the review state machine (spec 3 §4)', () => {
           path: 'create_lead',
           code: 'invalid_choice',
           message: 'Only platform employees can choose to create a direct lead',
+          label: { key: 'createLead' },
         },
       ]);
     }

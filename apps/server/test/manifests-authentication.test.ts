@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { up as recomputeFlags } from '../src/db/migrations/0022_version_authentication';
+import { up as recomputeFlags } from '../src/db/migrations/0020_version_authentication';
 import type { Runtime } from '../src/runtime';
 import { type Actor, appWithMembers, grantProduction, signInActors } from './apps-support';
 import { createVersion, promote, review } from './manifests-support';
-import { type Client, startTestRuntime } from './support';
+import { type Client, countRows, errorOf, startTestRuntime } from './support';
 
 // Issue 20 item 6: the stored authentication flags follow the manifest (a service account always comes on
 // top of user-level authentication), whatever the client says; spec 2 §4: platform administrators submit
@@ -141,7 +141,7 @@ describe('stored authentication flags follow the manifest', () => {
     });
   });
 
-  it('migration 0022 recomputes the flags of versions stored before the fix', async () => {
+  it('migration 0020 recomputes the flags of versions stored before the fix', async () => {
     const app = await team();
     const version = (
       await createVersion(as.owner, app.id, '0.1.0', {
@@ -166,16 +166,27 @@ describe('stored authentication flags follow the manifest', () => {
 });
 
 describe('platform administrators submit and withdraw as the developers do (spec 2 §4)', () => {
-  it('a platform admin who is not a collaborator submits, then withdraws without notes', async () => {
+  it('a platform admin who is not a collaborator submits a confidential version; confidential without notes on it in review is a reject without notes: 422', async () => {
     const app = await team({ production: true });
     const sandbox = (await createVersion(as.owner, app.id, '0.1.0')).json();
     const production = (await promote(as.owner, sandbox.id)).json();
     const submitted = await review(as.platformAdmin, production.id, 'in_review');
     expect(submitted.statusCode).toBe(200);
-    expect(submitted.json()).toMatchObject({ state: 'in_review' });
-    const withdrawn = await review(as.platformAdmin, production.id, 'confidential');
-    expect(withdrawn.statusCode).toBe(200);
-    expect(withdrawn.json()).toMatchObject({ state: 'confidential', submittable: true, admin_notes: null });
+    expect(submitted.json()).toMatchObject({ state: 'in_review', submittable: false });
+    // Not a manager of the app, the platform admin cannot withdraw: confidential is a rejection, which
+    // needs the reviewer's notes (issue 20), so it is refused and nothing changes.
+    const auditBefore = await countRows(runtime, 'audit_events');
+    const refused = await review(as.platformAdmin, production.id, 'confidential');
+    expect(refused.statusCode).toBe(422);
+    expect(errorOf(refused).details).toEqual([
+      expect.objectContaining({ path: 'app_version.admin_notes', code: 'required' }),
+    ]);
+    expect(await countRows(runtime, 'audit_events')).toBe(auditBefore);
+    const after = await as.owner.request({
+      method: 'GET',
+      url: `/api/v1/app_versioned_manifests/${production.id}`,
+    });
+    expect(after.json()).toMatchObject({ state: 'in_review', rejected_at: null, admin_notes: null });
     const events = await runtime.database.db
       .selectFrom('analytics_events')
       .select('key')
@@ -184,6 +195,6 @@ describe('platform administrators submit and withdraw as the developers do (spec
       )
       .orderBy('id')
       .execute();
-    expect(events.map((e) => e.key)).toEqual(['manifest_review_submit', 'manifest_review_withdraw']);
+    expect(events.map((e) => e.key)).toEqual(['manifest_review_submit']);
   });
 });

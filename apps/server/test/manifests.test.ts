@@ -392,7 +392,7 @@ describe('POST /api/v1/app_version_promotions', () => {
 });
 
 describe('PATCH /api/v1/app_versions/:id — the review state machine', () => {
-  it('submit → in_review (developer notes), withdraw → confidential, submit, reject → rejected (admin notes), submit, approve → published', async () => {
+  it('submit → in_review (developer notes), withdraw → confidential, submit, reject → confidential marked rejected (admin notes), submit, approve → published', async () => {
     const { app, production } = await promoted();
     const submitted = await review(as.owner, production.id, 'in_review', {
       developer_notes: 'Please review',
@@ -404,18 +404,21 @@ describe('PATCH /api/v1/app_versions/:id — the review state machine', () => {
       submittable: false,
     });
     const withdrawn = await review(as.admin, production.id, 'confidential');
-    expect(withdrawn.json()).toMatchObject({ state: 'confidential', submittable: true });
+    // A withdrawal is not a rejection: confidential, nothing marked.
+    expect(withdrawn.json()).toMatchObject({ state: 'confidential', submittable: true, rejected_at: null });
     expect((await review(as.owner, production.id, 'in_review')).statusCode).toBe(200);
     const rejected = await review(as.platformAdmin, production.id, 'confidential', {
       admin_notes: 'Missing support link',
     });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json()).toMatchObject({
-      state: 'rejected',
+      state: 'confidential',
+      rejected_at: expect.any(String),
       admin_notes: 'Missing support link',
       submittable: true,
     });
-    expect((await review(as.owner, production.id, 'in_review')).statusCode).toBe(200);
+    const resubmitted = await review(as.owner, production.id, 'in_review');
+    expect(resubmitted.json()).toMatchObject({ state: 'in_review', rejected_at: null, admin_notes: null });
     const approved = await review(as.platformAdmin, production.id, 'published', {
       admin_notes: 'Looks good',
     });
@@ -423,6 +426,7 @@ describe('PATCH /api/v1/app_versions/:id — the review state machine', () => {
       state: 'published',
       published_to_marketplace: true,
       submittable: false,
+      rejected_at: null,
     });
     const events = await runtime.database.db
       .selectFrom('analytics_events')
@@ -454,7 +458,7 @@ describe('PATCH /api/v1/app_versions/:id — the review state machine', () => {
         subject_id: String(production.id),
         changes: {
           before: { state: 'in_review', admin_notes: null },
-          after: { state: 'rejected', admin_notes: 'Missing support link' },
+          after: { state: 'confidential', admin_notes: 'Missing support link' },
         },
       },
       {
@@ -499,10 +503,33 @@ describe('PATCH /api/v1/app_versions/:id — the review state machine', () => {
     expect(developerView[0]).toMatchObject({ id: production.id, state: 'in_review' });
   });
 
-  it('a rejection shows the developer the rejected state and notes; resubmitting clears them, the history keeps them (issue 20)', async () => {
+  it("the spec's reject: an admin's confidential with admin_notes on an in-review version answers confidential (spec 2 §4)", async () => {
+    const { production } = await promoted();
+    await review(as.owner, production.id, 'in_review');
+    const at = new Date();
+    const response = await review(as.platformAdmin, production.id, 'confidential', {
+      admin_notes: 'Scopes too broad',
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      id: production.id,
+      state: 'confidential',
+      admin_notes: 'Scopes too broad',
+      submittable: true,
+    });
+    expect(new Date(body.rejected_at).getTime()).toBeGreaterThanOrEqual(at.getTime() - 1000);
+    // Stored as the spec's state too: the check constraint knows no other.
+    expect(await versionRow(production.id)).toMatchObject({
+      state: 'confidential',
+      rejected_at: expect.any(Date),
+    });
+  });
+
+  it('a rejection shows the developer the rejected mark and notes; resubmitting clears them, the history keeps them (issue 20)', async () => {
     const { app, production } = await promoted();
     await review(as.owner, production.id, 'in_review');
-    const rejected = await review(as.platformAdmin, production.id, 'rejected', {
+    const rejected = await review(as.platformAdmin, production.id, 'confidential', {
       admin_notes: 'The RFI scope is broader than the side panel needs.',
     });
     expect(rejected.statusCode).toBe(200);
@@ -510,19 +537,28 @@ describe('PATCH /api/v1/app_versions/:id — the review state machine', () => {
     const listed = (await listVersions(as.developer, app.id, 'ProductionEnvironment')).json();
     expect(listed[0]).toMatchObject({
       id: production.id,
-      state: 'rejected',
+      state: 'confidential',
+      rejected_at: rejected.json().rejected_at,
       admin_notes: 'The RFI scope is broader than the side panel needs.',
       submittable: true,
     });
+    expect(listed[0].rejected_at).toEqual(expect.any(String));
     const one = await as.developer.request({
       method: 'GET',
       url: `/api/v1/app_versioned_manifests/${production.id}`,
     });
-    expect(one.json()).toMatchObject({ state: 'rejected', admin_notes: listed[0].admin_notes });
+    expect(one.json()).toMatchObject({
+      state: 'confidential',
+      rejected_at: listed[0].rejected_at,
+      admin_notes: listed[0].admin_notes,
+    });
     const appJson = (
       await as.developer.request({ method: 'GET', url: `/api/v1/developer_apps/${app.id}` })
     ).json();
-    expect(appJson.manifests.latest_production).toMatchObject({ state: 'rejected' });
+    expect(appJson.manifests.latest_production).toMatchObject({
+      state: 'confidential',
+      rejected_at: listed[0].rejected_at,
+    });
     // A rejected version cannot be approved or rejected again without a new submission.
     expect((await review(as.platformAdmin, production.id, 'published')).statusCode).toBe(422);
 
@@ -533,9 +569,12 @@ describe('PATCH /api/v1/app_versions/:id — the review state machine', () => {
     expect(resubmitted.json()).toMatchObject({
       state: 'in_review',
       admin_notes: null,
+      rejected_at: null,
       developer_notes: 'Narrowed the scope',
       submittable: false,
     });
+    const relisted = (await listVersions(as.developer, app.id, 'ProductionEnvironment')).json();
+    expect(relisted[0]).toMatchObject({ state: 'in_review', rejected_at: null, admin_notes: null });
     const events = await runtime.database.db
       .selectFrom('analytics_events')
       .select(['key', 'properties'])

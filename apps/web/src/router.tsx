@@ -12,23 +12,17 @@ function Forward({ to }: { to: string }) {
 
 const AUTH = ['auth'] as const;
 // The account page reuses the sign-up form's texts; the home page lists announcements.
-const ACCOUNT = ['account', 'auth', 'classicManifests'] as const;
+const ACCOUNT = ['account', 'auth', 'classicManifests', 'fields'] as const;
 const HOME = ['home', 'adminNotifications'] as const;
-// The versions and listing tabs show the review-queue place (adminLists).
-const APPS = ['developerApps', 'manifests', 'listing', 'adminLists'] as const;
+// The versions and listing tabs show the review-queue place (adminLists). Pages with forms load the
+// field names of error messages (fields).
+const APPS = ['developerApps', 'manifests', 'listing', 'adminLists', 'fields'] as const;
 // The app page is the tabbed layout or, for users who have not opted in to the form-based
 // experience, the older single page with the manifest tables, the JSON editor and the listing editor
-// (spec 2 §2), which show the review-queue place (adminLists) as the tabs do.
-const APP_PAGE = [
-  'developerApps',
-  'manifests',
-  'classicManifests',
-  'listing',
-  'metrics',
-  'adminLists',
-] as const;
+// (spec 2 §2): the tabs' texts, and the classic page's and the metrics button's.
+const APP_PAGE = [...APPS, 'classicManifests', 'metrics'] as const;
 // The marketplace and metrics pages (the marketplace's listing page shows the listing preview).
-const METRICS = ['metrics', 'developerApps', 'listing'] as const;
+const METRICS = ['metrics', 'developerApps', 'listing', 'fields'] as const;
 /** The marketplace and metrics pages, through one small loader chunk (features/metrics/pageLoaders.ts). */
 function metricsPage(name: keyof typeof import('./features/metrics/pageLoaders')) {
   return page(METRICS, async () => (await import('./features/metrics/pageLoaders'))[name]());
@@ -49,6 +43,7 @@ const ADMIN = [
   'rateLimits',
   'audit',
   'changelog',
+  'fields',
 ] as const;
 // The public pages (publicPages.ts) load their few texts together.
 const PUBLIC = ['changelog', 'reference', 'legal', 'invitations'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DETAIL_CODES, ERROR_CODES, type ErrorDetail } from './errors';
+import { FIELD_LABELS, type FieldLabelKey } from './field-labels';
 
 // The error body as zod schemas, for the server's validation and the OpenAPI document. Apart from
 // errors.ts so that reading the codes (the web's sign-in page) does not bring zod along.
@@ -9,6 +10,13 @@ export const errorDetail = z.object({
   message: z.string(),
   code: z.enum(DETAIL_CODES),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** The field's name for people: a key of the label table and, for an item of a list, its number. */
+  label: z
+    .object({
+      key: z.enum(Object.keys(FIELD_LABELS) as [FieldLabelKey, ...FieldLabelKey[]]),
+      number: z.number().int().optional(),
+    })
+    .optional(),
 }) satisfies z.ZodType<ErrorDetail>;
 
 /** The one error body of every 4xx/5xx answer (ARCHITECTURE.md "HTTP conventions"). */

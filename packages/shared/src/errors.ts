@@ -1,3 +1,4 @@
+import type { FieldLabel } from './field-labels';
 /**
  * The stable error codes of the API, one catalogue for both sides (CONVENTIONS.md): the server answers
  * them in `error.code`, the web turns each into translated text (`errors.code.<code>`).
@@ -93,6 +94,8 @@ export interface ErrorDetail {
   message: string;
   code: DetailCode;
   params?: DetailParams;
+  /** The field's name for people (field-labels.ts), when the path is one the label table knows. */
+  label?: FieldLabel;
 }
 export type DetailParams = Record<string, string | number>;
 

@@ -9,6 +9,7 @@ export * from './contract';
 export * from './developer-apps';
 export * from './error-response';
 export * from './errors';
+export * from './field-labels';
 export * from './fields';
 export * from './limits';
 export * from './live';

@@ -205,7 +205,7 @@ export interface AppVersionsTable {
   developer_app_id: number;
   environment_type: 'Sandbox' | 'ProductionEnvironment';
   semantic_version: string;
-  state: 'draft' | 'confidential' | 'in_review' | 'published' | 'rejected';
+  state: 'draft' | 'confidential' | 'in_review' | 'published';
   schema_version: string;
   /** The manifest: written once, never updated. */
   content: JsonDocument;
@@ -215,6 +215,8 @@ export interface AppVersionsTable {
   app_version_key: string;
   developer_notes: string | null;
   admin_notes: string | null;
+  /** When a reviewer rejected this (confidential) version; cleared when it is submitted again (issue 20). */
+  rejected_at: NullableTimestamp;
   source_app_version_id: number | null;
   created_by: number | null;
   created_at: Timestamp;
@@ -254,6 +256,7 @@ export interface Database {
   listing_media: ListingMediaTable;
   video_host_medias: VideoHostMediasTable;
   listing_review_events: ListingReviewEventsTable;
+  listing_decisions: ListingDecisionsTable;
   audit_events: AuditEventsTable;
   changelog_entries: ChangelogEntriesTable;
   platform_rate_limit_buckets: PlatformRateLimitBucketsTable;
@@ -361,6 +364,21 @@ export interface ListingReviewEventsTable {
   submission_id: number;
   developer_app_id: number;
   state: 'submitted' | 'approved' | 'rejected';
+  actor_id: number | null;
+  created_at: Timestamp;
+}
+
+/** One approval or rejection of a submission, with its own message and reasons (0019_listing_decisions). */
+export interface ListingDecisionsTable {
+  id: Generated<number>;
+  submission_id: number;
+  developer_app_id: number;
+  decision: 'approved' | 'rejected';
+  message: string | null;
+  rejection_reasons: JsonWithDefault<{ code: string; note: string | null }[]>;
+  silent: Generated<boolean>;
+  /** For platform administrators only. */
+  reviewer_notes: string | null;
   actor_id: number | null;
   created_at: Timestamp;
 }

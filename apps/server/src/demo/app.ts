@@ -259,9 +259,6 @@ export async function seedDemoApp(deps: DemoDeps, options: DemoAppOptions): Prom
     }).submission,
     day(6),
   );
-  // TODO(lead): drop this once ListingService.approve enables the app's marketplace itself (issue 20,
-  // journey 5, branch listdec): until then the administrator's switch does it, audited like any switch.
-  await services.adminApps.update(admin, adminActor, appId, { marketplace_enabled: true }, day(6));
 
   // A newer version in the sandbox, ready for testing: the next release in the works.
   await services.manifests.create(

@@ -6,7 +6,9 @@ import {
   type ErrorCode,
   type ErrorDetail,
   type ErrorResponse,
+  englishFieldLabel,
   errorCodesOf,
+  fieldLabelOf,
   type IssueLike,
 } from '@lintel/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -66,10 +68,17 @@ export const errors = {
     errors.validation([detail(path, code, message, params)]),
 };
 
+/** A path as people read it: the field's label ("Thumbnail", "Picture 1"), never the path itself. */
 function humanPath(path: string): string {
-  if (!path) return 'Request';
-  const label = path.replaceAll('_', ' ');
-  return label.charAt(0).toUpperCase() + label.slice(1);
+  return englishFieldLabel(path);
+}
+
+/** Each detail with its field's label, when the label table knows the path (the web translates it). */
+function labelled(details: ErrorDetail[]): ErrorDetail[] {
+  return details.map((detail) => {
+    const label = detail.label ?? fieldLabelOf(detail.path);
+    return label ? { ...detail, label } : detail;
+  });
 }
 
 /** One detail per field, from zod's issues (the shared mapping gives each its code). */
@@ -82,7 +91,7 @@ export function detailsFromZod(
 
 export function errorBody(code: ErrorCode, message: string, details: ErrorDetail[] = []): ErrorResponse {
   const errorsList = details.length > 0 ? details.map((d) => `${humanPath(d.path)} ${d.message}`) : [message];
-  return { errors: errorsList, error: { code, message, details } };
+  return { errors: errorsList, error: { code, message, details: labelled(details) } };
 }
 
 /**

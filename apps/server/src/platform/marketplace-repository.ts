@@ -187,6 +187,9 @@ export const marketplaceRepository = {
         .selectFrom('platform_installations')
         .selectAll()
         .where('developer_app_id', '=', appId)
+        // Newest installation first, by when it happened: events may arrive late (index
+        // platform_installations_app_newest).
+        .orderBy('installed_at', 'desc')
         .orderBy('id', 'desc')
         .limit(page.limit)
         .offset(page.offset)

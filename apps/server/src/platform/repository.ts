@@ -1,3 +1,4 @@
+import { byName } from '../db/collation';
 import { pageWithTotal, rowCount } from '../db/counts';
 import type { Db } from '../db/index';
 import type { PlatformSandboxRow, PortalOAuthApplicationRow } from '../db/schema';
@@ -138,6 +139,7 @@ export const platformRepository = {
       name?: string;
       uid?: string;
       search?: string;
+      searchAppIds?: readonly number[];
       sort: { key: 'name' | 'uid'; direction: 'asc' | 'desc' }[];
       page: number;
       perPage: number;
@@ -148,10 +150,18 @@ export const platformRepository = {
     if (query.uid) base = base.where('uid', 'ilike', likePattern(query.uid));
     if (query.search) {
       const pattern = likePattern(query.search);
-      base = base.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('uid', 'ilike', pattern)]));
+      const appIds = query.searchAppIds ?? [];
+      base = base.where((eb) =>
+        eb.or([
+          eb('name', 'ilike', pattern),
+          eb('uid', 'ilike', pattern),
+          ...(appIds.length > 0 ? [eb('developer_app_id', 'in', appIds)] : []),
+        ]),
+      );
     }
     let rows = base.select(['uid', 'name', 'developer_app_id', 'environment', 'created_at', 'id']);
-    for (const term of query.sort) rows = rows.orderBy(term.key, term.direction);
+    for (const term of query.sort)
+      rows = rows.orderBy(term.key === 'name' ? byName('name') : 'uid', term.direction);
     const offset = (query.page - 1) * query.perPage;
     rows = rows.orderBy('id', 'asc').limit(query.perPage).offset(offset);
     // The unfiltered total is the environment's trigger-kept counter; a filtered one is counted with the

@@ -41,8 +41,13 @@ export interface OAuthApplicationQuery {
   environment: OAuthListEnvironment;
   name?: string;
   uid?: string;
-  /** Name or uid. */
+  /** Name or uid, or an application of one of `searchAppIds`. */
   search?: string;
+  /**
+   * The portal's apps the search also matches (by the app's name or its owner's e-mail, which only the
+   * portal knows): their applications are found as well.
+   */
+  searchAppIds?: readonly number[];
   sort: { key: 'name' | 'uid'; direction: 'asc' | 'desc' }[];
   page: number;
   perPage: number;

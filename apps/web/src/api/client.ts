@@ -67,16 +67,10 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 function toDetails(value: unknown): ErrorDetail[] {
   if (!Array.isArray(value)) return [];
+  // Code, params and label are read where they are used (an unknown code reads as `invalid` there).
   return value.flatMap((item) =>
     isRecord(item) && typeof item.path === 'string' && typeof item.message === 'string'
-      ? [
-          {
-            path: item.path,
-            message: item.message,
-            code: (typeof item.code === 'string' ? item.code : 'invalid') as ErrorDetail['code'],
-            ...(isRecord(item.params) ? { params: item.params as ErrorDetail['params'] } : {}),
-          },
-        ]
+      ? [{ ...item, code: item.code ?? 'invalid' } as ErrorDetail]
       : [],
   );
 }

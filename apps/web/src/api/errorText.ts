@@ -15,6 +15,12 @@ export function detailText(t: TFunction, detail: Pick<ErrorDetail, 'code' | 'par
   return t(`errors.detail.${detail.code}`, { ...detail.params, defaultValue: t('errors.detail.invalid') });
 }
 
+/** A detail's field name in the user's language: its label (shared field-labels.ts), else its path. */
+export function labelText(t: TFunction, { label, path }: Pick<ErrorDetail, 'label' | 'path'>): string {
+  // (`number`, the item's number, is among the label's own fields.)
+  return label ? t(`fields.${label.key}`, { ...label, defaultValue: path }) : path;
+}
+
 /** What went wrong, in the user's language: the error code's text (network failures included). */
 export function errorText(t: TFunction, error: unknown): string {
   return isApiError(error) && isKnownCode(t, error.code)
@@ -57,7 +63,7 @@ export function responseErrors(
       : [
           (own && errors[index]) ||
             t('errors.field', {
-              field: fieldLabel?.(detail.path) ?? detail.path,
+              field: fieldLabel?.(detail.path) ?? labelText(t, detail),
               message: detailText(t, detail),
             }),
         ],
@@ -80,15 +86,4 @@ export function sectionErrorMessage(t: TFunction, error: unknown, options: Respo
     exceptionMessage(t, error, options.language) ||
     t('errors.generic')
   );
-}
-
-/**
- * A link's token refused (password reset, e-mail confirmation): the code's own text in the user's
- * language ("This link is invalid or has expired…") says more than the server's detail on a field the
- * page does not show; other errors read as a section alert.
- */
-export function tokenAwareMessage(t: TFunction, error: unknown, options: ResponseErrorOptions): string {
-  return isApiError(error) && error.code === 'invalid_token'
-    ? errorText(t, error)
-    : sectionErrorMessage(t, error, options);
 }

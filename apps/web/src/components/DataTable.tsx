@@ -5,6 +5,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/errorText';
 import classes from './DataTable.module.css';
+import { formatNumber } from './format';
 import { PagePicker } from './PagePicker';
 
 export interface DataTableColumn<T, K extends string = string> {
@@ -62,8 +63,12 @@ export function DataTable<T, K extends string = string>({
   onRowClick,
   rowLabel,
 }: DataTableProps<T, K>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const pages = totalPages(total, perPage);
+  // No rows yet while the first answer (or a retry of a failed call) is on its way: loading, never an error
+  // or "0–0 of 0" for a call that may still succeed.
+  const pending = rows === undefined && loading;
+  const showError = Boolean(error) && !pending;
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
   const last = Math.min(total, page * perPage);
 
@@ -99,7 +104,7 @@ export function DataTable<T, K extends string = string>({
   });
 
   let body: ReactNode;
-  if (error) {
+  if (showError) {
     body = (
       <Table.Tr>
         <Table.Td colSpan={columns.length}>
@@ -170,9 +175,17 @@ export function DataTable<T, K extends string = string>({
       </ScrollArea>
       <Group justify="space-between" mt="md" wrap="wrap">
         <Text fz="sm" c="dimmed" aria-live="polite">
-          {t('components.dataTable.range', { first, last, total })}
+          {rows && !showError
+            ? t('components.dataTable.range', {
+                first: formatNumber(first, i18n.language),
+                last: formatNumber(last, i18n.language),
+                total: formatNumber(total, i18n.language),
+              })
+            : null}
         </Text>
-        <PagePicker page={page} pages={pages} onChange={onPageChange} size="sm" />
+        {rows && !showError ? (
+          <PagePicker page={page} pages={pages} onChange={onPageChange} size="sm" />
+        ) : null}
       </Group>
     </div>
   );

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiList } from '../api/client';
 import { mockFetch, renderRoutes } from '../test/render';
 import type { DataTableColumn } from './DataTable';
@@ -30,9 +30,12 @@ const columns: DataTableColumn<Thing, (typeof SORT_KEYS)[number]>[] = [
 
 type Params = ListParams<string, { search: string; color: string | null; owner_id: number[] }>;
 
-function ThingsPage() {
+/** `retry`: the query retries a failed call once, at once (the app's client retries server errors). */
+function ThingsPage({ retry = false }: { retry?: boolean }) {
   const list = useListState(listOptions);
   const query = useQuery({
+    retry: retry ? 1 : false,
+    retryDelay: 0,
     queryKey: ['things', list.params],
     queryFn: ({ signal }) => {
       const { page, perPage, sort, filters }: Params = list.params;
@@ -97,6 +100,7 @@ function lastRequest(fetchMock: ReturnType<typeof mockFetch>) {
 }
 
 const routes = [{ path: '/things', element: <ThingsPage /> }];
+const routesWithElsewhere = [...routes, { path: '/elsewhere', element: <p>Elsewhere</p> }];
 const nameHeader = () => screen.getByRole('columnheader', { name: /Name/ });
 const createdHeader = () => screen.getByRole('columnheader', { name: /Created/ });
 const search = (router: ReturnType<typeof renderRoutes>['router']) =>
@@ -217,6 +221,65 @@ describe('URL-backed list state', () => {
     await act(() => router.navigate('/things?page=7'));
     await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
     expect(requestsOf(fetchMock).some((query) => query.get('page') === '7')).toBe(false);
+  });
+
+  it('corrects an out-of-range page without asking for it once the total is known, also when opened again', async () => {
+    const fetchMock = serveThings(45);
+    const { user, router } = renderRoutes(routesWithElsewhere, '/things');
+    expect(await screen.findByText('Thing 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 5' }));
+    await waitFor(() => expect(lastRequest(fetchMock)).toMatchObject({ page: '5' }));
+
+    // Away from the list, then back to it through a link with a page past the end (45 things: 5 pages).
+    await act(() => router.navigate('/elsewhere'));
+    expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
+    await act(() => router.navigate('/things?page=12'));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=5'));
+    expect(await screen.findByText('Thing 41')).toBeInTheDocument();
+    expect(requestsOf(fetchMock).map((query) => query.get('page'))).not.toContain('12');
+    // The picker offers pages 1..5 only.
+    expect(screen.queryByRole('button', { name: 'Page 6' })).not.toBeInTheDocument();
+  });
+
+  it('shows loading, not "0–0 of 0" or an error, while a failed call is retried', async () => {
+    let release: (response: Response) => void = () => undefined;
+    const things = Array.from({ length: 10 }, (_, index) => ({ id: index + 1, name: `Thing ${index + 1}` }));
+    const fetchMock = vi.fn(async (): Promise<Response> => {
+      if (fetchMock.mock.calls.length === 1)
+        return new Response(
+          JSON.stringify({
+            errors: ['Unavailable'],
+            error: { code: 'internal', message: 'Unavailable', details: [] },
+          }),
+          {
+            status: 503,
+            headers: { 'Content-Type': 'application/json' },
+          },
+        );
+      // The retry: answered when the test says so.
+      return new Promise<Response>((resolve) => {
+        release = resolve;
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes([{ path: '/things', element: <ThingsPage retry /> }], '/things');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    // The first call failed and its retry is on its way: loading, with no range and no error.
+    expect(
+      within(screen.getByRole('table', { name: 'Things' })).getByLabelText('Loading...'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/0–0 of 0/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await act(async () =>
+      release(
+        new Response(JSON.stringify(things), {
+          headers: { 'Content-Type': 'application/json', Total: '45', 'Per-Page': '10' },
+        }),
+      ),
+    );
+    expect(await screen.findByText('Thing 10')).toBeInTheDocument();
+    expect(screen.getByText('1–10 of 45')).toBeInTheDocument();
   });
 
   it("uses the server's Per-Page over its own", async () => {

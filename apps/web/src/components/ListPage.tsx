@@ -134,7 +134,8 @@ export function ListPage<T, K extends string, F>(props: ListPageProps<T, K, F>) 
   const denied = guardAccess(query.error);
   if (denied) return denied;
 
-  const failed = query.error && !query.data ? query.error : undefined;
+  // A retry in progress (the query's own, or the user's) shows loading, not the failure it may mend.
+  const failed = query.error && !query.data && !query.isFetching ? query.error : undefined;
   let content: ReactNode;
   if (props.columns) {
     content = (

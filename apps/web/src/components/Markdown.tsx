@@ -3,6 +3,9 @@ import { lazy, Suspense } from 'react';
 
 // react-markdown and its plugins are a chunk of their own, loaded on first use.
 const MarkdownRenderer = lazy(() => import('./MarkdownRenderer'));
+const MarkdownTextRenderer = lazy(() =>
+  import('./MarkdownRenderer').then((module) => ({ default: module.MarkdownTextRenderer })),
+);
 
 export interface MarkdownProps {
   children: string;
@@ -15,6 +18,15 @@ export function Markdown({ children }: MarkdownProps) {
       <Typography>
         <MarkdownRenderer>{children}</MarkdownRenderer>
       </Typography>
+    </Suspense>
+  );
+}
+
+/** Markdown shown as its plain text (no marks, links or HTML), inline: a summary in a list. */
+export function MarkdownText({ children }: MarkdownProps) {
+  return (
+    <Suspense fallback={null}>
+      <MarkdownTextRenderer>{children}</MarkdownTextRenderer>
     </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { Anchor } from '@mantine/core';
+import type { ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
@@ -39,6 +40,53 @@ export default function MarkdownRenderer({ children }: { children: string }) {
       urlTransform={safeUrl}
       components={components}
     >
+      {children}
+    </ReactMarkdown>
+  );
+}
+
+const inline = ({ children }: { children?: ReactNode }) => <>{children}</>;
+const block = ({ children }: { children?: ReactNode }) => <>{children} </>;
+
+/** Every element as its text: blocks end with a space, so paragraphs and items do not run together. */
+const textComponents: Components = {
+  ...Object.fromEntries(
+    ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'blockquote', 'pre', 'td', 'th'].map((tag) => [
+      tag,
+      block,
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
+      'ul',
+      'ol',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'a',
+      'strong',
+      'em',
+      'del',
+      'code',
+      'span',
+      'sup',
+      'section',
+    ].map((tag) => [tag, inline]),
+  ),
+  img: ({ alt }) => <>{alt}</>,
+  hr: () => <> </>,
+  br: () => <> </>,
+  input: () => null,
+};
+
+/**
+ * Markdown as plain text (a summary in a table cell): parsed by the same markdown libraries, with every
+ * element reduced to its words; nothing is a link, nothing raw.
+ */
+export function MarkdownTextRenderer({ children }: { children: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={textComponents}>
       {children}
     </ReactMarkdown>
   );

@@ -1,6 +1,9 @@
+import { FIELD_LABELS } from '@lintel/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/client';
+import { ApiError, errorFromBody } from '../api/client';
+import enFields from '../i18n/locales/en/fields.json';
+import esFields from '../i18n/locales/es/fields.json';
 import { renderWithProviders } from '../test/render';
 import { MutationErrorAlert } from './MutationErrorAlert';
 
@@ -38,6 +41,59 @@ describe('MutationErrorAlert', () => {
     );
     expect(message()).toBe('The app is busy. Try again later.');
     expect(screen.getByRole('alert')).not.toHaveTextContent('Busy T');
+  });
+
+  it('names fields by their labels in both languages, never by their paths', () => {
+    // The server labels each detail (shared field-labels.ts) and writes its English `errors` with them.
+    const upload = errorFromBody(
+      422,
+      'Unprocessable Entity',
+      JSON.stringify({
+        errors: [
+          'Thumbnail must be a PNG or JPEG',
+          'Picture 1 is not a png or jpeg file',
+          'Categories at most 3',
+        ],
+        error: {
+          code: 'validation_failed',
+          message: 'Validation failed',
+          details: [
+            {
+              path: 'developer_app.thumbnail',
+              code: 'file_type',
+              message: 'must be a PNG or JPEG',
+              label: { key: 'thumbnail' },
+            },
+            {
+              path: 'pictures_attributes.0.file',
+              code: 'invalid',
+              message: 'is not a png or jpeg file',
+              label: { key: 'picture', number: 1 },
+            },
+            {
+              path: 'category_ids',
+              code: 'too_many',
+              message: 'at most 3',
+              params: { max: 3 },
+              label: { key: 'categories' },
+            },
+          ],
+        },
+      }),
+    );
+    const { unmount } = renderWithProviders(<MutationErrorAlert error={upload} />);
+    expect(message()).toBe(
+      'Thumbnail must be a PNG or JPEG Picture 1 is not a png or jpeg file Categories at most 3',
+    );
+    unmount();
+    renderWithProviders(<MutationErrorAlert error={upload} />, { language: 'es' });
+    expect(message()).toMatch(/^Miniatura: .+ Imagen 1: .+ Categorías: /);
+    expect(message()).not.toMatch(/developer_app|pictures_attributes|category_ids/);
+  });
+
+  it('keeps the English field labels of the web and the server the same', () => {
+    expect(enFields).toEqual(FIELD_LABELS);
+    expect(Object.keys(esFields).sort()).toEqual(Object.keys(FIELD_LABELS).sort());
   });
 
   it('leaves out the errors the form already shows on a field', () => {

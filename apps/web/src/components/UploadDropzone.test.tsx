@@ -1,5 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { errorFromBody } from '../api/client';
 import { upload } from '../api/upload';
 import { renderWithProviders } from '../test/render';
 import { mockUploads } from '../test/upload';
@@ -33,7 +35,75 @@ const sendThumbnail = (file: File, options: UploadOptions) =>
     ...options,
   });
 
+/** A zone whose uploads the server refuses (a logo too small), with the caller's mutation as in the app. */
+function RefusingZone() {
+  const mutation = useMutation({
+    mutationFn: async ({ file }: { file: File } & UploadOptions) => {
+      throw errorFromBody(
+        422,
+        'Unprocessable Entity',
+        JSON.stringify({
+          errors: [`Thumbnail ${file.name} must be a square JPEG or PNG image larger than 200×200 pixels`],
+          error: {
+            code: 'validation_failed',
+            message: 'Validation failed',
+            details: [
+              {
+                path: 'developer_app.thumbnail',
+                code: 'image_size',
+                message: `${file.name} must be a square JPEG or PNG image larger than 200×200 pixels`,
+                params: { name: file.name, min: 200 },
+                label: { key: 'thumbnail' },
+              },
+            ],
+          },
+        }),
+      );
+    },
+  });
+  return (
+    <UploadDropzone
+      label="Upload logo"
+      accept={['image/jpeg', 'image/png']}
+      maxBytes={2 * 1024 * 1024}
+      error={mutation.error}
+      onUpload={(file, options) => mutation.mutateAsync({ file, ...options })}
+    />
+  );
+}
+
 describe('UploadDropzone', () => {
+  it('shows one current error: a refused upload says what is wrong with the image, and a new try replaces it', async () => {
+    renderWithProviders(<RefusingZone />);
+    choose(png());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Thumbnail logo.png must be a square JPEG or PNG image larger than 200×200 pixels',
+    );
+    expect(alert).not.toHaveTextContent(/try again/i);
+
+    choose(new File(['png'], 'second.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('second.png'));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('logo.png');
+
+    // A file the zone refuses itself replaces the server's answer: still one alert.
+    choose(new File(['gif'], 'anim.gif', { type: 'image/gif' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('anim.gif is not a JPEG or PNG file'),
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('second.png');
+  });
+
+  it('says the image problem in Spanish with the field named', async () => {
+    renderWithProviders(<RefusingZone />, { language: 'es' });
+    choose(png());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Miniatura: Debe ser una imagen JPEG o PNG cuadrada de más de 200×200 píxeles',
+    );
+  });
+
   it('is a labelled button that says the accepted types and size before anything is sent', () => {
     renderZone();
     const zone = screen.getByRole('button', { name: 'Upload logo' });

@@ -3,7 +3,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { detailText } from '../api/errorText';
+import { detailText, sectionErrorMessage } from '../api/errorText';
 import type { UploadProgress } from '../api/upload';
 
 export interface UploadOptions {
@@ -23,6 +23,11 @@ export interface UploadDropzoneProps {
    * show (a MutationErrorAlert of that mutation); the zone only stops its progress bar.
    */
   onUpload: (file: File, options: UploadOptions) => Promise<unknown>;
+  /**
+   * The last upload's failure (the upload mutation's error): the zone shows it in its one alert, in
+   * place of the files it refused itself, so failures never pile up; a new drop replaces it.
+   */
+  error?: unknown;
   /** Several files, sent one after another (the listing's media). */
   multiple?: boolean;
   disabled?: boolean;
@@ -51,11 +56,14 @@ export function UploadDropzone({
   onUpload,
   multiple = false,
   disabled = false,
+  error,
 }: UploadDropzoneProps) {
   const { t, i18n } = useTranslation();
   const hintId = useId();
   const [current, setCurrent] = useState<Current | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  // A refusal of the zone's own is newer than the last upload's failure: it replaces it.
+  const [errorStale, setErrorStale] = useState(false);
   const [canceled, setCanceled] = useState(false);
   const controller = useRef<AbortController | null>(null);
   // Leaving the page stops an upload under way.
@@ -71,6 +79,7 @@ export function UploadDropzone({
 
   const send = async (files: File[]) => {
     setProblems([]);
+    setErrorStale(false);
     setCanceled(false);
     for (const file of files) {
       const abort = new AbortController();
@@ -94,6 +103,7 @@ export function UploadDropzone({
 
   const reject = (rejections: FileRejection[]) => {
     setCanceled(false);
+    setErrorStale(true);
     setProblems(
       rejections.map(({ file, errors }) => {
         const codes = errors.map((error) => error.code);
@@ -108,6 +118,12 @@ export function UploadDropzone({
   };
 
   const uploading = current !== null;
+  // One current error per zone: the files it refused, else the last upload's failure (not a cancel).
+  const failure =
+    error && !errorStale && !canceled && !uploading
+      ? sectionErrorMessage(t, error, { language: i18n.resolvedLanguage })
+      : null;
+  const shown = problems.length > 0 ? problems : failure ? [failure] : [];
   return (
     <Stack gap="xs">
       <Dropzone
@@ -160,9 +176,9 @@ export function UploadDropzone({
           <Text size="sm">{t('kit.upload.canceled')}</Text>
         ) : null}
       </div>
-      {problems.length > 0 ? (
+      {shown.length > 0 ? (
         <Alert color="red" role="alert" p="xs">
-          {problems.map((problem) => (
+          {shown.map((problem) => (
             <Text size="sm" key={problem}>
               {problem}
             </Text>

@@ -25,3 +25,19 @@ export function formatLongDateTime(value: string | null | undefined, language = 
   const suffix = ENGLISH_SUFFIXES[englishOrdinals.select(date.date())] ?? 'th';
   return `${month} ${date.date()}${suffix} ${date.year()}, ${date.format('h:mm:ss a')}`;
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number in the user's language (the i18n language): 12,345.5 in English, 12.345,5 in Spanish. At most
+ * one decimal unless `maximumFractionDigits` says otherwise.
+ */
+export function formatNumber(value: number, language: string, maximumFractionDigits = 1): string {
+  const key = `${language}|${maximumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { maximumFractionDigits });
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}

@@ -7,8 +7,9 @@ import {
   type SortValue,
   totalPages,
 } from '@lintel/shared';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
 /** How one filter of a list is read from the URL query string and written back to it. */
 export interface FilterCodec<V> {
@@ -130,6 +131,34 @@ interface KnownPaging {
   total: number;
 }
 
+/**
+ * The paging last known of each list (by path), kept beside the query cache it came from (it lives as long
+ * as the cached answers do): a list opened again (back from a record, a link) knows its total before its
+ * first answer, so an out-of-range page in the URL is corrected without a request for it. The first answer
+ * then says the total again.
+ */
+const rememberedPaging = new WeakMap<QueryClient, Map<string, KnownPaging>>();
+const REMEMBERED_LISTS = 50;
+
+function remembered(client: QueryClient): Map<string, KnownPaging> {
+  let lists = rememberedPaging.get(client);
+  if (!lists) {
+    lists = new Map();
+    rememberedPaging.set(client, lists);
+  }
+  return lists;
+}
+
+function remember(client: QueryClient, path: string, paging: KnownPaging): void {
+  const lists = remembered(client);
+  lists.delete(path);
+  lists.set(path, paging);
+  if (lists.size > REMEMBERED_LISTS) {
+    const oldest = lists.keys().next().value;
+    if (oldest !== undefined) lists.delete(oldest);
+  }
+}
+
 const PAGE = 'page';
 const PER_PAGE = 'per_page';
 const SORT = 'sort';
@@ -161,7 +190,9 @@ export function useListState<K extends string = never, F extends object = Record
   const defaultPerPage = options.perPage ?? DEFAULT_PER_PAGE;
   const codecs = (options.filters ?? NO_FILTERS) as FilterCodecs<F>;
   const [searchParams, setSearchParams] = useSearchParams();
-  const [known, setKnown] = useState<KnownPaging | null>(null);
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const [known, setKnown] = useState<KnownPaging | null>(() => remembered(queryClient).get(pathname) ?? null);
 
   const urlPage = positiveInt(searchParams.get(PAGE), MAX_ID) ?? 1;
   const urlPerPage = positiveInt(searchParams.get(PER_PAGE), MAX_PER_PAGE) ?? defaultPerPage;
@@ -259,6 +290,8 @@ export function useListState<K extends string = never, F extends object = Record
   const syncPaging = useCallback(
     (total: number, servedPerPage: number) => {
       const served = servedPerPage > 0 ? servedPerPage : urlPerPage;
+      const next = { signature, urlPerPage, servedPerPage: served, total };
+      remember(queryClient, pathname, next);
       setKnown((current) =>
         current &&
         current.signature === signature &&
@@ -266,10 +299,10 @@ export function useListState<K extends string = never, F extends object = Record
         current.servedPerPage === served &&
         current.total === total
           ? current
-          : { signature, urlPerPage, servedPerPage: served, total },
+          : next,
       );
     },
-    [signature, urlPerPage],
+    [signature, urlPerPage, pathname, queryClient],
   );
 
   const params = useMemo(() => ({ page, perPage, sort, filters }), [page, perPage, sort, filters]);

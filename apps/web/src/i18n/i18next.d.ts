@@ -14,6 +14,7 @@ import type common from './locales/en/common.json';
 import type components from './locales/en/components.json';
 import type developerApps from './locales/en/developerApps.json';
 import type errors from './locales/en/errors.json';
+import type fields from './locales/en/fields.json';
 import type home from './locales/en/home.json';
 import type invitations from './locales/en/invitations.json';
 import type kit from './locales/en/kit.json';
@@ -32,6 +33,7 @@ export interface Resources {
   common: typeof common;
   validation: typeof validation;
   errors: typeof errors;
+  fields: typeof fields;
   components: typeof components;
   kit: typeof kit;
   shell: typeof shell;

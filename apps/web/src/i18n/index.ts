@@ -15,7 +15,7 @@ import {
 } from './namespaces';
 
 export type { AreaNamespace, Namespace, StartupNamespace } from './namespaces';
-export { AREA_NAMESPACES, NAMESPACES, STARTUP_NAMESPACES } from './namespaces';
+export { AREA_NAMESPACES, FALLBACK_NAMESPACES, NAMESPACES, STARTUP_NAMESPACES } from './namespaces';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },

@@ -10,8 +10,16 @@
  */
 export const STARTUP_NAMESPACES = ['common', 'validation', 'errors', 'components', 'kit', 'shell'] as const;
 
+/**
+ * Read by shared code with a fallback: the field names of error messages (packages/shared field-labels.ts),
+ * which errorText.ts reads with the path as default. The pages whose forms show server errors load them
+ * with their own (router.tsx).
+ */
+export const FALLBACK_NAMESPACES = ['fields'] as const;
+
 /** Loaded with the lazy route chunk (or lazy component) of their area: see router.tsx. */
 export const AREA_NAMESPACES = [
+  'fields',
   'auth',
   'account',
   'home',

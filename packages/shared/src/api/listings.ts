@@ -7,7 +7,12 @@ import {
   regionResponse,
   securityStandardResponse,
 } from '../listing/model';
-import { adminSubmissionRequest, submissionRequest, submissionResponse } from '../listing/submission';
+import {
+  adminSubmissionRequest,
+  listingDecisionResponse,
+  submissionRequest,
+  submissionResponse,
+} from '../listing/submission';
 import { idParams, id as idSchema } from '../query';
 
 const tags = ['Marketplace listing'];
@@ -104,6 +109,17 @@ export const listingEndpoints = {
     auth: 'user',
     params: idParams,
     response: submissionResponse.nullable(),
+    errors: ['not_found'],
+  }),
+  decisions: endpoint({
+    method: 'GET',
+    path: '/api/v1/developer_apps/:id/submissions/decisions',
+    summary:
+      "The review decisions of every submission of the app's listing, newest first (reviewer notes: admins only)",
+    tags,
+    auth: 'user',
+    params: idParams,
+    response: z.array(listingDecisionResponse),
     errors: ['not_found'],
   }),
   create: endpoint({

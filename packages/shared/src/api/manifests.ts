@@ -78,14 +78,16 @@ export type PromotionRequest = z.input<typeof promotionRequest>;
 
 /**
  * The review actions (spec 2 §4): state in_review (submit), confidential (withdraw; from a platform
- * administrator with admin_notes, reject), rejected (reject), published (approve). A rejection needs the
- * reviewer's admin_notes (issue 20): without them it is 422 and nothing changes.
+ * administrator with admin_notes, or one who cannot withdraw, reject), published (approve). A rejected
+ * version answers state confidential with `rejected_at` set. A rejection needs the reviewer's admin_notes
+ * (issue 20): without them it is 422 on app_version.admin_notes and nothing changes. `rejected` is accepted
+ * as an alias of a rejection; the spec's form is confidential with admin_notes.
  */
 export const updateAppVersionRequest = z.strictObject({
   app_version: z.strictObject({
     id,
     state: z.enum(['in_review', 'confidential', 'published', 'rejected'], {
-      message: 'must be in_review, confidential, published or rejected',
+      message: 'must be in_review, confidential or published',
     }),
     developer_notes: optionalText({ max: L.notes, multiline: true }).optional(),
     admin_notes: optionalText({ max: L.notes, multiline: true }).optional(),
@@ -197,7 +199,7 @@ export const manifestEndpoints = {
     method: 'PATCH',
     path: '/api/v1/app_versions/:id',
     summary:
-      'Review actions on a production version: submit (in_review) and withdraw (confidential) by owner and admins; approve (published) and reject (rejected, with the required admin_notes) by platform admins',
+      'Review actions on a production version: submit (in_review) and withdraw (confidential) by owner and admins; approve (published) and reject (confidential with the required admin_notes; the version answers rejected_at) by platform admins',
     tags,
     auth: 'user',
     params: idParams,

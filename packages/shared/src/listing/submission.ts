@@ -110,9 +110,40 @@ export const adminSubmissionRequest = z.strictObject({
     silent: z.boolean().nullish(),
     is_concierge_app: z.boolean().nullish(),
     rejection_reasons: z.array(rejectionReason).max(REJECTION_REASON_CODES.length).nullish(),
+    /** With a verdict: a note for the other reviewers, kept in the decision history, never shown to developers. */
+    reviewer_notes: z
+      .string()
+      .trim()
+      .max(LISTING_LIMITS.adminMessage, {
+        message: `must be at most ${LISTING_LIMITS.adminMessage} characters`,
+      })
+      .nullish(),
   }),
 });
 export type AdminSubmissionRequest = z.input<typeof adminSubmissionRequest>;
+
+/**
+ * One review decision on a submission of the app's listing (issue 20): who decided, when, what, with its
+ * own message and reasons. The history of decisions is a list of these, newest first.
+ */
+export const listingDecisionResponse = z.object({
+  id: z.number().int(),
+  submission_id: z.number().int(),
+  /** The listing version the decision answered (the submission's `version`). */
+  submission_version: z.number().int(),
+  decision: z.enum(['approved', 'rejected']),
+  /** The admin message sent with this decision (sanitized HTML), or null. */
+  message: z.string().nullable(),
+  rejection_reasons: z.array(z.object({ code: z.enum(REJECTION_REASON_CODES), note: z.string().nullable() })),
+  /** Approved and published silently. */
+  silent: z.boolean(),
+  /** The reviewer's name; null once their account is gone. */
+  reviewer_name: z.string().nullable(),
+  /** The reviewer's note to other reviewers: platform administrators only (null for everyone else). */
+  reviewer_notes: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ListingDecision = z.infer<typeof listingDecisionResponse>;
 
 /** One stored file of a listing (spec 3 §3): its id, kind, names and where to get it. */
 export const listingMediaResponse = z.object({

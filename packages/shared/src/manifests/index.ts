@@ -7,7 +7,8 @@
  * - `status.ts`      versionStatus(latestSandbox, latestProduction) — the header table of spec 2 §4 (Draft,
  *                    Ready for Testing, Promoted, Approved Version, Under Review, Rejected, Unknown State: key,
  *                    label, colour, offers); saveButtonLabel; REVIEW_ACTIONS / REVIEW_ACTORS / reviewActionsFor;
- *                    rejectionOf (a rejected version's reviewer notes);
+ *                    rejectionOf (a rejected version's reviewer notes: confidential with rejected_at),
+ *                    shownVersionState (its state as lists show it: `rejected` for such a version);
  *                    VERSION_STATES, ENVIRONMENT_TYPES ('Sandbox', 'ProductionEnvironment').
  * - `semver.ts`      parseSemver, isSemver, compareSemver, suggestNextVersion (raise minor; 0.1.0 first).
  * - `views.ts`       VIEW_KEYS (reference/view-keys.txt), isKnownView (key or `.all` prefix), expandViews,

@@ -6,10 +6,19 @@ import {
   reviewActionsFor,
   reviewNotesRequired,
   saveButtonLabel,
+  shownVersionState,
   versionStatus,
 } from './status';
 
 const v = (semantic_version: string, state = 'draft') => ({ semantic_version, state });
+const AT = '2026-11-27T10:00:00.000Z';
+/** A rejected production version: confidential as the spec says (reject → confidential), marked rejected_at. */
+const rejectedVersion = (semantic_version: string) => ({
+  semantic_version,
+  state: 'confidential',
+  rejected_at: AT,
+  admin_notes: 'Scopes too broad',
+});
 
 describe('versionStatus (spec 2 §4 "Version header status"), one test per row', () => {
   it('no sandbox manifest: Draft (blue), offers Create Version', () => {
@@ -53,15 +62,19 @@ describe('versionStatus (spec 2 §4 "Version header status"), one test per row',
       color: 'yellow',
     });
   });
-  it('production rejected (issue 20): Rejected (red), not Unknown State or Promoted', () => {
-    expect(versionStatus(v('0.2.0'), v('0.2.0', 'rejected'))).toMatchObject({
+  it('production confidential and rejected (issue 20): Rejected (red), not Unknown State or Promoted', () => {
+    expect(versionStatus(v('0.2.0'), rejectedVersion('0.2.0'))).toMatchObject({
       key: 'rejected',
       label: 'Rejected',
       color: 'red',
       offers: null,
     });
     // A newer sandbox version is still ready for testing: the rejection is of the older one.
-    expect(versionStatus(v('0.3.0'), v('0.2.0', 'rejected')).key).toBe('ready_for_testing');
+    expect(versionStatus(v('0.3.0'), rejectedVersion('0.2.0')).key).toBe('ready_for_testing');
+    // Without rejected_at a confidential version is a promotion, as spec 2 §4's table has it.
+    expect(versionStatus(v('0.2.0'), { ...rejectedVersion('0.2.0'), rejected_at: null }).key).toBe(
+      'promoted',
+    );
   });
   it('anything else: Unknown State (red)', () => {
     expect(versionStatus(v('0.1.0'), v('0.2.0', 'confidential'))).toMatchObject({
@@ -109,11 +122,12 @@ describe('review actions offered (spec 2 §4)', () => {
     ]);
     expect(reviewActionsFor({ state: 'confidential', submittable: true }, admin)).toEqual(['submit']);
   });
-  it('a rejected version may be submitted again (issue 20); rejecting leaves it rejected, not confidential', () => {
-    expect(REVIEW_ACTIONS.reject).toEqual({ from: ['in_review'], to: 'rejected' });
-    expect(REVIEW_ACTIONS.submit.from).toContain('rejected');
-    expect(reviewActionsFor({ state: 'rejected', submittable: true }, developer)).toEqual(['submit']);
-    expect(reviewActionsFor({ state: 'rejected', submittable: true }, admin)).toEqual(['submit']);
+  it('rejecting sends the version to confidential (spec 2 §4), and it may be submitted again (issue 20)', () => {
+    expect(REVIEW_ACTIONS.reject).toEqual({ from: ['in_review'], to: 'confidential' });
+    expect(REVIEW_ACTIONS.submit).toEqual({ from: ['confidential'], to: 'in_review' });
+    const rejected = { ...rejectedVersion('0.2.0'), submittable: true };
+    expect(reviewActionsFor(rejected, developer)).toEqual(['submit']);
+    expect(reviewActionsFor(rejected, admin)).toEqual(['submit']);
   });
   it('nobody else gets any', () => {
     expect(
@@ -126,12 +140,17 @@ describe('review actions offered (spec 2 §4)', () => {
 });
 
 describe('rejectionOf (issue 20)', () => {
-  it("gives a rejected version's reviewer notes, and nothing for any other state", () => {
-    expect(rejectionOf({ state: 'rejected', admin_notes: 'Scopes too broad' })).toEqual({
-      notes: 'Scopes too broad',
-    });
+  it("gives a rejected (confidential, rejected_at set) version's reviewer notes, nothing otherwise", () => {
+    expect(rejectionOf(rejectedVersion('0.2.0'))).toEqual({ notes: 'Scopes too broad', at: AT });
     for (const state of ['confidential', 'in_review', 'published', 'draft'])
-      expect(rejectionOf({ state, admin_notes: 'Old notes' }), state).toBeNull();
+      expect(rejectionOf({ state, admin_notes: 'Old notes', rejected_at: null }), state).toBeNull();
+    // Only a confidential version is rejected: the mark means nothing once it is in review again.
+    expect(rejectionOf({ ...rejectedVersion('0.2.0'), state: 'in_review' })).toBeNull();
+  });
+  it('lists show a rejected version as rejected, every other version by its stored state', () => {
+    expect(shownVersionState(rejectedVersion('0.2.0'))).toBe('rejected');
+    for (const state of ['confidential', 'in_review', 'published', 'draft'])
+      expect(shownVersionState({ state, rejected_at: null })).toBe(state);
   });
   it('notes are required to reject, optional for every other action', () => {
     expect(reviewNotesRequired('reject')).toBe(true);

@@ -1,10 +1,11 @@
 import { compareSemver } from './semver';
 
 /**
- * Manifest states (spec 2 §3); `confidential` is a production version not under review, `rejected` one a
- * platform administrator sent back with notes (issue 20): not under review either, and submittable again.
+ * Manifest states (spec 2 §3); `confidential` is a production version not under review. A rejected version
+ * is confidential too (spec 2 §4: reject → confidential); its `rejected_at` says a reviewer sent it back
+ * (issue 20, see rejectionOf), and it is submittable again.
  */
-export const VERSION_STATES = ['draft', 'confidential', 'in_review', 'published', 'rejected'] as const;
+export const VERSION_STATES = ['draft', 'confidential', 'in_review', 'published'] as const;
 export type VersionState = (typeof VERSION_STATES)[number];
 
 /** The environments, as the API names them (spec 2 §3 "Enumerations"). */
@@ -48,6 +49,9 @@ const STATUS: Record<VersionStatusKey, VersionStatus> = {
 export interface VersionLike {
   semantic_version: string;
   state: VersionState | string;
+  /** Set when a reviewer rejected this confidential version (issue 20); absent or null otherwise. */
+  rejected_at?: string | null;
+  admin_notes?: string | null;
 }
 
 /**
@@ -65,11 +69,12 @@ export function versionStatus(
   )
     return STATUS.ready_for_testing;
   const same = compareSemver(latestSandbox.semantic_version, latestProduction.semantic_version) === 0;
+  // Issue 20: a rejected version is confidential (spec 2 §4) but says so, with the reviewer's notes (see
+  // rejectionOf), instead of reading as a fresh promotion.
+  if (same && rejectionOf(latestProduction)) return STATUS.rejected;
   if (same && latestProduction.state === 'confidential') return STATUS.promoted;
   if (latestProduction.state === 'published') return STATUS.approved;
   if (latestProduction.state === 'in_review') return STATUS.under_review;
-  // Issue 20: a rejection says so (with the reviewer's notes, see rejectionOf) instead of Unknown State.
-  if (same && latestProduction.state === 'rejected') return STATUS.rejected;
   return STATUS.unknown;
 }
 
@@ -79,14 +84,14 @@ export function saveButtonLabel(status: VersionStatus): 'Create Version' | 'Save
 }
 
 /**
- * The review actions of a production version (spec 2 §4 "Manifest review actions"). Rejecting keeps the
- * version out of review as the spec's `confidential` does, but as `rejected` with the reviewer's notes
- * (issue 20), and a rejected version may be submitted again.
+ * The review actions of a production version (spec 2 §4 "Manifest review actions"). Rejecting sends the
+ * version back to `confidential`, as the spec's table says, marked with `rejected_at` and the reviewer's
+ * notes (issue 20); a rejected version may be submitted again, which clears both.
  */
 export const REVIEW_ACTIONS = {
-  submit: { from: ['confidential', 'rejected'], to: 'in_review' },
+  submit: { from: ['confidential'], to: 'in_review' },
   withdraw: { from: ['in_review'], to: 'confidential' },
-  reject: { from: ['in_review'], to: 'rejected' },
+  reject: { from: ['in_review'], to: 'confidential' },
   approve: { from: ['in_review'], to: 'published' },
 } as const satisfies Record<string, { from: readonly VersionState[]; to: VersionState }>;
 export type ReviewAction = keyof typeof REVIEW_ACTIONS;
@@ -116,12 +121,29 @@ export function reviewActionsFor(
   return actions;
 }
 
-/** A production version's rejection as the developer sees it: the reviewer's notes, or null when not rejected. */
+/**
+ * A production version's rejection as the developer sees it: the reviewer's notes, or null when not
+ * rejected. A rejected version is `confidential` with `rejected_at` set (submitting again clears it).
+ */
 export function rejectionOf(version: {
   state: string;
+  rejected_at?: string | null;
   admin_notes?: string | null;
-}): { notes: string } | null {
-  return version.state === 'rejected' ? { notes: version.admin_notes ?? '' } : null;
+}): { notes: string; at: string } | null {
+  return version.state === 'confidential' && version.rejected_at
+    ? { notes: version.admin_notes ?? '', at: version.rejected_at }
+    : null;
+}
+
+/**
+ * A version's state as the version lists show it (issue 20): its stored state, or `rejected` for a
+ * confidential version a reviewer rejected (rejectionOf). Never stored: the API's state stays the spec's.
+ */
+export function shownVersionState<S extends string>(version: {
+  state: S;
+  rejected_at?: string | null;
+}): S | 'rejected' {
+  return rejectionOf(version) ? 'rejected' : version.state;
 }
 
 /** Whether a review action needs notes: a rejection must say why (issue 20); the others may. */

@@ -105,6 +105,11 @@ const versionFields = {
   source_app_version_id: z.number().int().nullable(),
   developer_notes: z.string().nullable(),
   admin_notes: z.string().nullable(),
+  /**
+   * When a platform administrator rejected this version (ISO time), null otherwise. A rejected version is
+   * `confidential` (spec 2 §4); submitting it again clears this (issue 20).
+   */
+  rejected_at: z.string().nullable(),
   created_at: z.string(),
 };
 

@@ -16,8 +16,10 @@ import * as m0014 from './0014_platform_oauth_applications';
 import * as m0015 from './0015_admin_list_speed';
 import * as m0016 from './0016_my_apps_speed';
 import * as m0017 from './0017_review_history_index';
-import * as m0019 from './0019_app_version_rejected';
-import * as m0022 from './0022_version_authentication';
+import * as m0018 from './0018_app_version_rejected';
+import * as m0019 from './0019_listing_decisions';
+import * as m0020 from './0020_version_authentication';
+import * as m0021 from './0021_name_collation';
 
 /** Every migration, in order. A landed migration is never edited: add the next number instead. */
 export const migrations: Record<string, Migration> = {
@@ -38,6 +40,8 @@ export const migrations: Record<string, Migration> = {
   '0015_admin_list_speed': m0015,
   '0016_my_apps_speed': m0016,
   '0017_review_history_index': m0017,
-  '0019_app_version_rejected': m0019,
-  '0022_version_authentication': m0022,
+  '0018_app_version_rejected': m0018,
+  '0019_listing_decisions': m0019,
+  '0020_version_authentication': m0020,
+  '0021_name_collation': m0021,
 };

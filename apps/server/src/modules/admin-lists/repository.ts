@@ -7,6 +7,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import { byName } from '../../db/collation';
 import { cappedCount, ESTIMATE_ONLY_ABOVE, estimatedRows, pageWithTotal, rowCount } from '../../db/counts';
 import type { Db } from '../../db/index';
 import type { Database, UserRow } from '../../db/schema';
@@ -58,6 +59,9 @@ export interface DeveloperAppMembership {
   created_at: Date;
   deleted_at: Date | null;
 }
+
+/** The most apps an OAuth list search matches by app name or owner e-mail (see appIdsMatching). */
+export const OAUTH_SEARCH_APP_LIMIT = 2000;
 
 const DEVELOPER_COLUMNS = ['id', 'name', 'company_name', 'email', 'platform_id'] as const;
 
@@ -177,7 +181,9 @@ export const adminListRepository = {
           ? rows.orderBy('platform_id', (ob) =>
               (term.direction === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
             )
-          : rows.orderBy(developerSortColumns[term.key], term.direction);
+          : term.key === 'email'
+            ? rows.orderBy('email', term.direction)
+            : rows.orderBy(byName(developerSortColumns[term.key]), term.direction);
     }
     rows = rows
       .orderBy('id', options.sort[0]?.direction ?? 'asc')
@@ -223,6 +229,29 @@ export const adminListRepository = {
       .orderBy('a.id', 'desc')
       .limit(500)
       .execute();
+  },
+
+  /**
+   * The apps whose name, internal name or owner's e-mail contains `search` (the OAuth list's search), each
+   * column read through its trigram index; at most `limit` of them, so a search that matches half the
+   * apps cannot send the platform a list of half a million ids.
+   */
+  async appIdsMatching(db: Db, search: string, limit = OAUTH_SEARCH_APP_LIMIT): Promise<number[]> {
+    const pattern = likePattern(search);
+    const rows = await db
+      .selectFrom('developer_apps')
+      .select('id')
+      .where('internal_name', 'ilike', pattern)
+      .union(db.selectFrom('developer_apps').select('id').where('name', 'ilike', pattern))
+      .union(
+        db
+          .selectFrom('developer_apps')
+          .select('id')
+          .where('owner_id', 'in', db.selectFrom('users').select('id').where('email', 'ilike', pattern)),
+      )
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
   },
 
   /** The apps (with their owners) the OAuth list names. */
@@ -421,7 +450,7 @@ async function orderedIds(
         rows = rows.orderBy(sql`p.key`, nullsLast);
         break;
       case 'internal_name':
-        rows = rows.orderBy('a.internal_name', term.direction);
+        rows = rows.orderBy(byName('a.internal_name'), term.direction);
         break;
       case 'owner':
         rows = rows.orderBy(sql`o.email`, term.direction);

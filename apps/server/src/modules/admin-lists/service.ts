@@ -194,11 +194,14 @@ export class AdminListService {
     },
   ): Promise<{ rows: OAuthApplicationView[]; total: number }> {
     const filters = query.filters ?? {};
+    const search = filters.search?.trim() || undefined;
     const { applications, total } = await this.deps.platform.listOAuthApplications({
       environment: query.environment,
       name: filters.name?.trim() || undefined,
       uid: filters.uid?.trim() || undefined,
-      search: filters.search?.trim() || undefined,
+      search,
+      // The platform knows applications by name and uid; the apps' names and owners are the portal's.
+      searchAppIds: search ? await repo.appIdsMatching(this.deps.db, search) : undefined,
       sort: sortTerms<AdminOAuthApplicationSortKey>(query.sort.length > 0 ? query.sort : ['name']),
       page: query.page,
       perPage: query.per_page,

@@ -1,12 +1,13 @@
 import type { MarketplaceAppSummary } from '@lintel/shared';
 import type {
+  ListingDecision,
   ListingMedia,
   QuestionnaireResponse,
   RejectionReason,
   Submission,
 } from '@lintel/shared/listing';
 import type { ListingMediaRow, SubmissionRow } from '../../db/schema';
-import type { ReferenceData } from './repository';
+import type { DecisionRow, ReferenceData } from './repository';
 import type { SubmissionView } from './service';
 
 /** Where a stored file of a submission is downloaded. */
@@ -171,4 +172,20 @@ export function presentSummary(row: SubmissionRow | undefined): MarketplaceAppSu
         version: row.version,
       }
     : null;
+}
+
+/** A review decision of the history; the reviewer's notes only for platform administrators. */
+export function presentDecision(row: DecisionRow, forAdmin: boolean): ListingDecision {
+  return {
+    id: row.id,
+    submission_id: row.submission_id,
+    submission_version: row.submission_version,
+    decision: row.decision,
+    message: row.message,
+    rejection_reasons: row.rejection_reasons as RejectionReason[] as ListingDecision['rejection_reasons'],
+    silent: row.silent,
+    reviewer_name: row.reviewer_name,
+    reviewer_notes: forAdmin ? row.reviewer_notes : null,
+    created_at: row.created_at.toISOString(),
+  };
 }

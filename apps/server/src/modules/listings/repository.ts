@@ -1,6 +1,8 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index';
 import type {
+  DeveloperAppRow,
+  ListingDecisionsTable,
   ListingMediaRow,
   ListingMediaTable,
   MarketplaceSubmissionsTable,
@@ -10,6 +12,13 @@ import type {
 export type SubmissionChanges = Updateable<MarketplaceSubmissionsTable>;
 export type NewSubmission = Insertable<MarketplaceSubmissionsTable>;
 export type NewMedia = Insertable<ListingMediaTable>;
+export type NewDecision = Insertable<ListingDecisionsTable>;
+
+/** A decision of the app's history, with the submission's version and the reviewer's name. */
+export interface DecisionRow extends Selectable<ListingDecisionsTable> {
+  submission_version: number;
+  reviewer_name: string | null;
+}
 
 /** The reference data a listing names (spec 3 §3), small tables read whole. */
 export interface ReferenceData {
@@ -232,6 +241,33 @@ export const listingRepository = {
       .values(event)
       .execute()
       .then(() => undefined);
+  },
+
+  insertDecision(db: Db, decision: NewDecision): Promise<void> {
+    return db
+      .insertInto('listing_decisions')
+      .values(decision)
+      .execute()
+      .then(() => undefined);
+  },
+
+  /** The review decisions of every submission of the app, newest first. */
+  decisions(db: Db, appId: number): Promise<DecisionRow[]> {
+    return db
+      .selectFrom('listing_decisions as d')
+      .innerJoin('marketplace_submissions as s', 's.id', 'd.submission_id')
+      .leftJoin('users as u', 'u.id', 'd.actor_id')
+      .selectAll('d')
+      .select(['s.version as submission_version', 'u.name as reviewer_name'])
+      .where('d.developer_app_id', '=', appId)
+      .orderBy('d.created_at', 'desc')
+      .orderBy('d.id', 'desc')
+      .execute();
+  },
+
+  /** The app, locked for the rest of the transaction (as the admin page's changes lock it). */
+  lockApp(db: Db, appId: number): Promise<DeveloperAppRow | undefined> {
+    return db.selectFrom('developer_apps').selectAll().where('id', '=', appId).forUpdate().executeTakeFirst();
   },
 
   async appExists(db: Db, appId: number): Promise<boolean> {

@@ -10,7 +10,7 @@ import { route } from '../../http/route';
 import { allow, requireUser } from '../../http/session';
 import { type AppLocator, type AppScope, appContextOf, appFromParams } from '../developer-apps/scope';
 import { listingPolicy } from './policy';
-import { presentSubmission } from './presenter';
+import { presentDecision, presentSubmission } from './presenter';
 import type { ListingService } from './service';
 
 /**
@@ -49,6 +49,14 @@ export function listingRoutes(app: FastifyInstance, service: ListingService, app
     handler: async (request) => {
       const view = await service.current(request.params.id, requireUser(request).is_admin);
       return view ? presentSubmission(view) : null;
+    },
+  });
+
+  route(app, api.decisions, {
+    guards: [appScope(appFromParams)],
+    handler: async (request) => {
+      const forAdmin = requireUser(request).is_admin;
+      return (await service.decisions(request.params.id)).map((row) => presentDecision(row, forAdmin));
     },
   });
 

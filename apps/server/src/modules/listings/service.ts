@@ -17,11 +17,12 @@ import { errors } from '../../http/errors';
 import { EmbeddedVideoHost, type VideoHost } from '../../platform/video-host';
 import type { ServiceDeps } from '../../services';
 import { changedFields, recordAudit } from '../audit/recorder';
+import { developerAppRepository } from '../developer-apps/repository';
 import { loadAppContext } from '../developer-apps/scope';
 import { listingAppVersions } from '../manifests/listing-versions';
 import { manifestRepository } from '../manifests/repository';
 import { applyMediaChanges } from './media-changes';
-import { type ReferenceData, listingRepository as repo } from './repository';
+import { type DecisionRow, type ReferenceData, listingRepository as repo } from './repository';
 import { COPIED_FIELDS, contentOf, JSON_LIST_FIELDS, JSON_OBJECT_FIELDS, valuesOf } from './values';
 import type { AppVersionPort } from './versions';
 
@@ -88,6 +89,22 @@ function auditSubmission(
       changes,
     },
   );
+}
+
+/** A verdict's own admin message: none when it was left empty. */
+function messageOf(changes: SubmissionChangesInput): string | null {
+  return changes.admin_message?.trim() ? changes.admin_message : null;
+}
+
+/** What a verdict changed on the submission, for the audit trail. */
+function decisionChanges(before: SubmissionRow, after: SubmissionRow): AuditChanges {
+  const fields = (row: SubmissionRow) => ({
+    state: row.state,
+    approval_state: row.approval_state,
+    admin_message: row.admin_message,
+    rejection_reasons: row.rejection_reasons,
+  });
+  return changedFields(fields(before), fields(after));
 }
 
 /** The marketplace listing (spec 3): reference data, saves, the review's state machine, media. */
@@ -225,6 +242,8 @@ export class ListingService {
       changes = await this.availabilityIds(trx, changes);
       await this.checkReferences(trx, appId, changes);
       const contentChanges = contentOf(changes);
+      // A verdict's message is the decision's own: `decide` writes it with the verdict.
+      if (actor.admin && changes.approval_state) delete contentChanges.admin_message;
       if (Object.keys(contentChanges).length > 0)
         target = await repo.update(trx, target.id, contentChanges, now);
       const touchedMedia = await applyMediaChanges(
@@ -498,56 +517,190 @@ export class ListingService {
     return listingVersionRule(versions, published?.app_version_id ?? null);
   }
 
-  /** Approve (→ published) or reject (→ draft), with the admin message and reasons (spec 3 §4). */
-  private async decide(
+  /**
+   * Approves the listing in review (spec 3 §4; issue 20): a platform administrator's verdict through the
+   * admin routes' save, in one transaction with every consequence (see `publish`). The demo data approves
+   * through here too.
+   */
+  async approve(
+    actor: ListingActor,
+    appId: number,
+    submissionId: number,
+    verdict: Pick<SubmissionChangesInput, 'admin_message' | 'silent' | 'reviewer_notes'> = {},
+    now = new Date(),
+  ): Promise<SubmissionView> {
+    return (
+      await this.save(
+        actor,
+        appId,
+        submissionId,
+        { ...verdict, approval_state: 'approved' } as SubmissionChangesInput,
+        now,
+      )
+    ).view;
+  }
+
+  /** Rejects the listing in review with its message and reasons (spec 3 §4): see `turnDown`. */
+  async reject(
+    actor: ListingActor,
+    appId: number,
+    submissionId: number,
+    verdict: Pick<SubmissionChangesInput, 'admin_message' | 'rejection_reasons' | 'reviewer_notes'>,
+    now = new Date(),
+  ): Promise<SubmissionView> {
+    return (
+      await this.save(
+        actor,
+        appId,
+        submissionId,
+        { ...verdict, approval_state: 'rejected' } as SubmissionChangesInput,
+        now,
+      )
+    ).view;
+  }
+
+  private decide(
     trx: Db,
     actor: ListingActor,
     row: SubmissionRow,
     changes: SubmissionChangesInput,
     now: Date,
   ): Promise<SubmissionRow> {
-    const approved = changes.approval_state === 'approved';
-    const decided = await repo.update(
+    return changes.approval_state === 'approved'
+      ? this.publish(trx, actor, row, changes, now)
+      : this.turnDown(trx, actor, row, changes, now);
+  }
+
+  /**
+   * An approval and every consequence, in the caller's transaction (CONVENTIONS.md "Where areas meet"):
+   * 1. the submission is published: state published, approval_state approved, published_at, reviewed_at,
+   *    live, and "publish silently";
+   * 2. the approval's own message replaces the admin message (none: null) and the rejection it answered is
+   *    cleared (rejection_reasons empty), so "Listing approved" never shows an earlier rejection;
+   * 3. the decision joins the listing's history (listing_decisions) with its message, silence, reviewer
+   *    and reviewer notes;
+   * 4. the app's marketplace is enabled (developer_apps.marketplace_enabled), audited as
+   *    `developer_app.updated` exactly as the admin's switch records it: a published listing is in the
+   *    marketplace;
+   * 5. the review history and the analytics event marketplace_listing.review_state_changed (approved);
+   * 6. the audit trail's `marketplace_listing.approved`.
+   */
+  private async publish(
+    trx: Db,
+    actor: ListingActor,
+    row: SubmissionRow,
+    changes: SubmissionChangesInput,
+    now: Date,
+  ): Promise<SubmissionRow> {
+    const message = messageOf(changes);
+    const silent = changes.silent ?? false;
+    const published = await repo.update(
       trx,
       row.id,
-      approved
-        ? {
-            state: 'published',
-            approval_state: 'approved',
-            published_at: now,
-            reviewed_at: now,
-            live: true,
-            silent: changes.silent ?? false,
-          }
-        : {
-            state: 'draft',
-            approval_state: 'rejected',
-            reviewed_at: now,
-            rejection_reasons: JSON.stringify(
-              (changes.rejection_reasons ?? []).map((reason) => ({
-                code: reason.code,
-                note: reason.note ?? null,
-              })),
-            ),
-          },
+      {
+        state: 'published',
+        approval_state: 'approved',
+        published_at: now,
+        reviewed_at: now,
+        live: true,
+        silent,
+        admin_message: message,
+        rejection_reasons: '[]',
+      },
       now,
     );
-    await this.recordReviewStateChanged(trx, decided, approved ? 'approved' : 'rejected', actor.user);
-    await auditSubmission(
+    await this.recordDecision(trx, actor, published, { message, reasons: [], silent, changes, now });
+    await this.enableMarketplace(trx, actor, row.developer_app_id, now);
+    await this.recordReviewStateChanged(trx, published, 'approved', actor.user);
+    await auditSubmission(trx, actor, row, 'marketplace_listing.approved', decisionChanges(row, published));
+    return published;
+  }
+
+  /**
+   * A rejection, in the caller's transaction: the submission goes back to draft (approval_state rejected,
+   * reviewed_at) with this rejection's message and reasons only; the decision joins the history; the
+   * review history, the analytics event and the audit trail record it.
+   */
+  private async turnDown(
+    trx: Db,
+    actor: ListingActor,
+    row: SubmissionRow,
+    changes: SubmissionChangesInput,
+    now: Date,
+  ): Promise<SubmissionRow> {
+    const message = messageOf(changes);
+    const reasons = (changes.rejection_reasons ?? []).map((reason) => ({
+      code: reason.code,
+      note: reason.note ?? null,
+    }));
+    const rejected = await repo.update(
       trx,
-      actor,
-      row,
-      approved ? 'marketplace_listing.approved' : 'marketplace_listing.rejected',
-      changedFields(
-        { state: row.state, approval_state: row.approval_state, admin_message: row.admin_message },
-        {
-          state: decided.state,
-          approval_state: decided.approval_state,
-          admin_message: decided.admin_message,
-        },
-      ),
+      row.id,
+      {
+        state: 'draft',
+        approval_state: 'rejected',
+        reviewed_at: now,
+        admin_message: message,
+        rejection_reasons: JSON.stringify(reasons),
+      },
+      now,
     );
-    return decided;
+    await this.recordDecision(trx, actor, rejected, { message, reasons, silent: false, changes, now });
+    await this.recordReviewStateChanged(trx, rejected, 'rejected', actor.user);
+    await auditSubmission(trx, actor, row, 'marketplace_listing.rejected', decisionChanges(row, rejected));
+    return rejected;
+  }
+
+  private recordDecision(
+    trx: Db,
+    actor: ListingActor,
+    row: SubmissionRow,
+    decision: {
+      message: string | null;
+      reasons: { code: string; note: string | null }[];
+      silent: boolean;
+      changes: SubmissionChangesInput;
+      now: Date;
+    },
+  ): Promise<void> {
+    return repo.insertDecision(trx, {
+      submission_id: row.id,
+      developer_app_id: row.developer_app_id,
+      decision: row.approval_state === 'approved' ? 'approved' : 'rejected',
+      message: decision.message,
+      rejection_reasons: JSON.stringify(decision.reasons),
+      silent: decision.silent,
+      reviewer_notes: decision.changes.reviewer_notes || null,
+      actor_id: actor.user.id,
+      created_at: decision.now,
+    });
+  }
+
+  /**
+   * Turns the app's marketplace on, recorded in the audit trail as the admin page's switch records it
+   * (`developer_app.updated` of the developer app, marketplace_enabled before and after). Already on:
+   * nothing to change, nothing recorded.
+   */
+  private async enableMarketplace(trx: Db, actor: ListingActor, appId: number, now: Date): Promise<void> {
+    const app = await repo.lockApp(trx, appId);
+    if (!app || app.marketplace_enabled) return;
+    await developerAppRepository.update(trx, appId, { marketplace_enabled: true }, now);
+    await recordAudit(
+      trx,
+      { userId: actor.user.id, clientAddress: actor.clientAddress },
+      {
+        action: 'developer_app.updated',
+        subjectType: 'developer_app',
+        subjectId: appId,
+        developerAppId: appId,
+        changes: changedFields({ marketplace_enabled: false }, { marketplace_enabled: true }),
+      },
+    );
+  }
+
+  /** The history of review decisions of every submission of the app, newest first. */
+  decisions(appId: number): Promise<DecisionRow[]> {
+    return repo.decisions(this.deps.db, appId);
   }
 
   /**

@@ -27,6 +27,7 @@ export function presentSummary(row: AppVersionSummaryRow, flags: VersionFlags): 
     source_app_version_id: row.source_app_version_id,
     developer_notes: row.developer_notes,
     admin_notes: row.admin_notes,
+    rejected_at: row.rejected_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
   };
 }

@@ -18,6 +18,7 @@ const SUMMARY_COLUMNS = [
   'app_version_key',
   'developer_notes',
   'admin_notes',
+  'rejected_at',
   'source_app_version_id',
   'created_by',
   'created_at',
@@ -172,7 +173,12 @@ export const manifestRepository = {
   setState(
     db: Db,
     id: number,
-    change: { state: VersionState; developer_notes?: string | null; admin_notes?: string | null },
+    change: {
+      state: VersionState;
+      developer_notes?: string | null;
+      admin_notes?: string | null;
+      rejected_at?: Date | null;
+    },
     now: Date,
   ): Promise<AppVersionRow> {
     return db

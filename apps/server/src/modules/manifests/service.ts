@@ -100,7 +100,7 @@ export class ManifestService {
     return { canCreateSandboxManifests: this.deps.config.canCreateSandboxManifests };
   }
 
-  /** Flags of versions of one app: submittable (newest production, confidential or rejected), promotable (see below). */
+  /** Flags of versions of one app: submittable (newest production, confidential: rejected or not), promotable (see below). */
   private async flagger(
     db: Db,
     appId: number,
@@ -340,9 +340,9 @@ export class ManifestService {
   }
 
   /**
-   * The review action a requested state stands for, for this actor (spec 2 §4): `rejected` is a rejection,
-   * and so is the spec's `confidential` from a platform administrator with admin notes (or who could not
-   * withdraw).
+   * The review action a requested state stands for, for this actor (spec 2 §4): the spec's `confidential`
+   * from a platform administrator with admin notes (or who is not a manager of the app, so could not
+   * withdraw) is a rejection, from anyone else a withdrawal; `rejected` is accepted as an alias of a rejection.
    */
   static actionFor(
     state: 'in_review' | 'confidential' | 'published' | 'rejected',
@@ -355,11 +355,12 @@ export class ManifestService {
   }
 
   /**
-   * A review action on a production version (REVIEW_ACTIONS): submit → in_review (from confidential or
-   * rejected), withdraw → confidential, reject → rejected, approve → published. Any other transition is
-   * 422 naming the current state. A rejection needs the reviewer's notes (issue 20), kept with the version
-   * for the developer to read; resubmitting clears them from the version (it is no longer rejected) while
-   * the review events keep every decision with its notes (reviewHistory) and the audit trail its change.
+   * A review action on a production version (REVIEW_ACTIONS, spec 2 §4): submit → in_review, withdraw →
+   * confidential, reject → confidential with `rejected_at` set, approve → published. Any other transition
+   * is 422 naming the current state. A rejection needs the reviewer's notes (issue 20), kept with the
+   * version for the developer to read; resubmitting clears them and `rejected_at` from the version (it is no
+   * longer rejected) while the review events keep every decision with its notes and the audit trail its
+   * change.
    */
   async review(
     context: AppContext,
@@ -414,7 +415,10 @@ export class ManifestService {
             ? {}
             : { admin_notes: change.admin_notes ?? null };
       const to = REVIEW_ACTIONS[action].to;
-      const updated = await repo.setState(trx, id, { state: to, ...notes }, now);
+      // Only a rejection marks the version rejected; every other action leaves it unmarked (a submission
+      // asks for a new decision).
+      const rejected_at = action === 'reject' ? now : null;
+      const updated = await repo.setState(trx, id, { state: to, ...notes, rejected_at }, now);
       await repo.recordEvent(trx, user.id, `manifest_review_${action}`, {
         app_version_id: id,
         developer_app_id: row.developer_app_id,

@@ -1,5 +1,6 @@
 import type { AdminNotificationSortKey, NotificationFields, SortValue } from '@lintel/shared';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { byName } from '../../db/collation';
 import type { Db } from '../../db/index';
 import type { Database, NotificationRow } from '../../db/schema';
 import { type Page, pageOffset } from '../../http/paging';
@@ -87,7 +88,8 @@ export const notificationRepository = {
         : { key: value as AdminNotificationSortKey, direction: 'asc' as const },
     );
     let query = db.selectFrom('notifications').selectAll();
-    for (const term of terms) query = query.orderBy(term.key, term.direction);
+    for (const term of terms)
+      query = query.orderBy(term.key === 'title' ? byName('title') : term.key, term.direction);
     query = query.orderBy('id', terms[0]?.direction ?? 'desc');
     const rows = await query.limit(options.per_page).offset(pageOffset(options)).execute();
     return { rows, total: Number(total) };

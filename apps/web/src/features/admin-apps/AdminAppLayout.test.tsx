@@ -132,6 +132,17 @@ describe('AdminAppLayout', () => {
     expect(screen.queryByText('Could not load')).not.toBeInTheDocument();
   });
 
+  it('marks a live app (isAppLive on the server) beside its title, and only a live one', async () => {
+    serve(buildAdminApp({ live: true }));
+    const { unmount } = renderRoutes(routes, '/admin/developer_apps/5');
+    expect(await screen.findByTitle('Live in the marketplace')).toHaveTextContent('Live');
+    unmount();
+    serve(buildAdminApp({ live: false }));
+    renderRoutes(routes, '/admin/developer_apps/5');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByTitle('Live in the marketplace')).not.toBeInTheDocument();
+  });
+
   it('shows the owner-mismatch error and the production-credentials notice', async () => {
     serve(buildAdminApp({ owner_mismatch: true, has_production_credentials: false }));
     renderRoutes(routes, '/admin/developer_apps/5');

@@ -63,7 +63,7 @@ function AvatarSection({ app }: { app: AdminDeveloperApp }) {
           {t('adminApps.general.avatarHint')}
         </Text>
         <MutationErrorAlert
-          error={upload.error ?? remove.error}
+          error={remove.error}
           title={t('adminApps.couldNotSave')}
           withCloseButton
           onClose={() => {
@@ -75,6 +75,7 @@ function AvatarSection({ app }: { app: AdminDeveloperApp }) {
           label={t('adminApps.general.uploadLogo')}
           accept={THUMBNAIL_TYPES}
           maxBytes={DEVELOPER_APP_LIMITS.thumbnailBytes}
+          error={upload.error}
           disabled={remove.isPending}
           onUpload={(file, options) => {
             remove.reset();

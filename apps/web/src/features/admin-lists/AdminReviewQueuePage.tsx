@@ -7,7 +7,7 @@ import type { DataTableColumn } from '../../components/DataTable';
 import { ListPage } from '../../components/ListPage';
 import { ListSearchInput } from '../../components/ListSearchInput';
 import { urlFilter, useListState } from '../../components/useListState';
-import { DEVELOPER_APP_PATH, flagOnByDefault, formatDay } from './format';
+import { DEVELOPER_APP_PATH, flagOnByDefault, formatDay, waitText } from './format';
 import { OwnerMultiSelect } from './OwnerMultiSelect';
 import { useAdminDeveloperApps } from './queries';
 
@@ -28,15 +28,13 @@ const listOptions = {
 } as const;
 
 function Place({ label, place }: { label: string; place: QueuePlace | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!place) return null;
   return (
     <Text size="sm">
       {t('adminLists.reviewQueue.place', { type: label, position: place.position })}
       {' · '}
-      {place.estimated_wait_hours === null
-        ? t('adminLists.reviewQueue.noEstimate')
-        : t('adminLists.reviewQueue.wait', { hours: place.estimated_wait_hours })}
+      {waitText(t, i18n.language, place.estimated_wait_hours, true)}
     </Text>
   );
 }

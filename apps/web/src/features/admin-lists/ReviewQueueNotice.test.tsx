@@ -17,6 +17,26 @@ describe('ReviewQueueNotice', () => {
     expect(screen.getByText('In review since 2026-03-05.')).toBeInTheDocument();
   });
 
+  it('says "less than an hour" for a wait under one hour, in English and Spanish', async () => {
+    const soon = {
+      app_version: { ...queue.app_version, position: 1, estimated_wait_hours: 0 },
+      marketplace_listing: null,
+    };
+    mockFetch((url) => (url === '/api/v1/developer_apps/7/review_queue' ? { body: soon } : undefined));
+    const { unmount } = renderWithProviders(<ReviewQueueNotice appId={7} kind="app_version" />);
+    expect(await screen.findByText(/Estimated wait: less than an hour/)).toBeInTheDocument();
+    expect(screen.queryByText(/about 0/)).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(<ReviewQueueNotice appId={7} kind="app_version" />, { language: 'es' });
+    expect(await screen.findByText(/Espera estimada: menos de una hora/)).toBeInTheDocument();
+  });
+
+  it('writes the hours the Spanish way in Spanish', async () => {
+    mockFetch((url) => (url === '/api/v1/developer_apps/7/review_queue' ? { body: queue } : undefined));
+    renderWithProviders(<ReviewQueueNotice appId={7} kind="app_version" />, { language: 'es' });
+    expect(await screen.findByText(/Espera estimada: unas 12,5 horas/)).toBeInTheDocument();
+  });
+
   it('says when there is no estimate, and nothing when nothing is in review', async () => {
     mockFetch(() => ({
       body: {

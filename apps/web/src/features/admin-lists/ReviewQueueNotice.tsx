@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from './format';
+import { formatDay, waitText } from './format';
 import { useReviewQueue } from './queries';
 
 export interface ReviewQueueNoticeProps {
@@ -15,7 +15,7 @@ export interface ReviewQueueNoticeProps {
  * review queue and the expected wait from the last 30 days' reviews. Nothing when nothing is in review.
  */
 export function ReviewQueueNotice({ appId, kind }: ReviewQueueNoticeProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queue = useReviewQueue(appId);
   const place = queue.data?.[kind];
   if (!place) return null;
@@ -30,11 +30,7 @@ export function ReviewQueueNotice({ appId, kind }: ReviewQueueNoticeProps) {
       <Text size="sm" fw={600}>
         {t('adminLists.queue.position', { position: place.position })}
       </Text>
-      <Text size="sm">
-        {place.estimated_wait_hours === null
-          ? t('adminLists.queue.noEstimate')
-          : t('adminLists.queue.wait', { hours: place.estimated_wait_hours })}
-      </Text>
+      <Text size="sm">{waitText(t, i18n.language, place.estimated_wait_hours)}</Text>
       <Text size="xs" c="dimmed">
         {t('adminLists.queue.since', { date: formatDay(place.in_review_at) })}
       </Text>

@@ -56,6 +56,33 @@ describe('AdminNotificationsPage', () => {
     );
   });
 
+  it('shows each summary as text, not raw Markdown', async () => {
+    mockFetch((url) =>
+      url.startsWith('/api/v1/admin/notifications')
+        ? listAnswer(
+            [
+              buildAdminNotification({
+                id: 1,
+                title: 'Marked up',
+                summary:
+                  '**Planned** maintenance on _Sunday_: see [the status page](https://status.test).\n\n- `API` down\n- <b>raw</b> html',
+              }),
+            ],
+            { perPage: 50 },
+          )
+        : undefined,
+    );
+    renderRoutes(routes, '/admin/notifications');
+    const row = (await screen.findByRole('link', { name: 'Marked up' })).closest('tr') as HTMLElement;
+    const summary = within(row).getAllByRole('cell')[1] as HTMLElement;
+    expect(await within(summary).findByText(/Planned maintenance on Sunday/)).toBeInTheDocument();
+    expect(summary.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'Planned maintenance on Sunday: see the status page. API down raw html',
+    );
+    expect(summary.textContent).not.toMatch(/[*_`[\]<>]/);
+    expect(within(summary).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('shows "An error occurred" when the list fails', async () => {
     mockFetch(() => errorBody(500, 'internal', 'Database unavailable'));
     renderRoutes(routes, '/admin/notifications');

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../components/DataTable';
 import { ListPage } from '../../components/ListPage';
+import { MarkdownText } from '../../components/Markdown';
 import { useListState } from '../../components/useListState';
 import { ADMIN_NOTIFICATIONS_PATH } from '../shell/navigation';
 import {
@@ -45,7 +46,7 @@ export function AdminNotificationsPage() {
         header: t('adminNotifications.columns.summary'),
         render: (row) => (
           <Text size="sm" lineClamp={2}>
-            {row.summary}
+            <MarkdownText>{row.summary}</MarkdownText>
           </Text>
         ),
       },

@@ -2,13 +2,13 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { tokenAwareMessage } from '../../api/errorText';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { StatusAlert } from '../../components/StatusAlert';
 import { AuthCard } from './AuthCard';
 import { flashState } from './flash';
 import { useConfirmEmail } from './queries';
 import { ResendConfirmationForm } from './ResendConfirmationForm';
+import { tokenAwareMessage } from './tokenMessage';
 
 /** /confirm_email?token=…: confirms the address as soon as the page opens. */
 export function ConfirmEmailPage() {

@@ -2,7 +2,6 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { tokenAwareMessage } from '../../api/errorText';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { StatusAlert } from '../../components/StatusAlert';
 import { applyServerErrors } from '../../forms/serverErrors';
@@ -11,6 +10,7 @@ import { AuthCard } from './AuthCard';
 import { flashState } from './flash';
 import { ConfirmPasswordInput, NewPasswordInput } from './passwordFields';
 import { useResetPassword } from './queries';
+import { tokenAwareMessage } from './tokenMessage';
 
 /** /password/reset?token=…: choose a new password (typed twice). */
 export function ResetPasswordPage() {

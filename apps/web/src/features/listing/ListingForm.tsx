@@ -10,7 +10,6 @@ import {
   type ListingTab,
   listingMessageFor,
   listingProgress,
-  REJECTION_REASONS,
   type Submission,
 } from '@lintel/shared/listing';
 import {
@@ -21,7 +20,6 @@ import {
   Modal,
   Paper,
   Progress,
-  Spoiler,
   Stack,
   Tabs,
   Text,
@@ -41,6 +39,7 @@ import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { type AdminDecision, AdminFooter } from './admin/AdminFooter';
 import { decorateField } from './ChangeMarks';
 import { labelOfPath, snapshotOfForm, snapshotOfSubmission } from './changes';
+import { DecisionBanner } from './DecisionBanner';
 import type { EditorContext, ListingReferences } from './editorContext';
 import {
   type AdminSubmissionBody,
@@ -60,7 +59,6 @@ import { ListingDiffDrawer } from './ListingDiffDrawer';
 import { ListingPreview, previewOfForm } from './ListingPreview';
 import { saveSubmission, storeSubmission, useSaveSubmission } from './queries';
 import { ReviewFeedback, reviewFeedbackTabs } from './ReviewFeedback';
-import { SafeHtml } from './SafeHtml';
 import { SaveErrors } from './SaveErrors';
 import { AppTab } from './tabs/AppTab';
 import { MediaTab } from './tabs/MediaTab';
@@ -471,7 +469,6 @@ export function ListingForm({
   };
 
   const resubmit = Boolean(submission?.admin_message);
-  const rejectionReasons = submission?.rejection_reasons ?? [];
 
   return (
     <Stack gap="md">
@@ -509,48 +506,7 @@ export function ListingForm({
           {t('listing.banners.inReview')}
         </Alert>
       ) : null}
-      {!inReview && submission?.admin_message ? (
-        <Alert
-          color={submission.approval_state === 'rejected' ? 'red' : 'green'}
-          title={
-            submission.approval_state === 'rejected'
-              ? t('listing.banners.rejectedTitle')
-              : t('listing.banners.approvedTitle')
-          }
-        >
-          <Stack gap="xs">
-            {submission.approval_state === 'rejected' ? (
-              <Text size="sm">{t('listing.banners.rejected')}</Text>
-            ) : null}
-            <Spoiler
-              maxHeight={48}
-              showLabel={t('listing.banners.showMore')}
-              hideLabel={t('listing.banners.showLess')}
-            >
-              <div className="listing-admin-message">
-                <SafeHtml html={submission.admin_message} />
-              </div>
-            </Spoiler>
-            {rejectionReasons.length > 0 ? (
-              <Stack gap={2}>
-                <Text size="sm" fw={600}>
-                  {t('listing.banners.reasons')}
-                </Text>
-                {rejectionReasons.map((reason) => {
-                  const reasonTab = REJECTION_REASONS.find((entry) => entry.code === reason.code)?.tab;
-                  return (
-                    <Text size="sm" key={reason.code}>
-                      {t(`listing.rejectionReasons.${reason.code}`)}
-                      {reasonTab ? ` (${t(`listing.tabs.${reasonTab}`)})` : ''}
-                      {reason.note ? ` — ${reason.note}` : ''}
-                    </Text>
-                  );
-                })}
-              </Stack>
-            ) : null}
-          </Stack>
-        </Alert>
-      ) : null}
+      <DecisionBanner submission={submission} />
       {submission?.has_published_app && state === 'draft' ? (
         <Alert color="gray">{t('listing.banners.publishedChanges')}</Alert>
       ) : null}

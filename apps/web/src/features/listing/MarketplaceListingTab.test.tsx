@@ -92,6 +92,51 @@ describe('Marketplace listing tab', () => {
     );
   });
 
+  it('shows no "not in the marketplace yet" cards beside a published listing, and the review history (issue 20)', async () => {
+    serve({
+      // Published before approvals enabled the marketplace: the listing is in the marketplace all the same.
+      app: {
+        marketplace_enabled: false,
+        published_app: {
+          id: 9,
+          state: 'published',
+          approval_state: 'approved',
+          admin_message: null,
+          version: 1,
+        },
+      },
+      handler: (url) =>
+        url === '/api/v1/developer_apps/5/submissions/current'
+          ? { body: buildCompleteSubmission({ id: 9, state: 'published', approval_state: 'approved' }) }
+          : url === '/api/v1/developer_apps/5/submissions/decisions'
+            ? {
+                body: [
+                  {
+                    id: 1,
+                    submission_id: 9,
+                    submission_version: 1,
+                    decision: 'approved',
+                    message: null,
+                    rejection_reasons: [],
+                    silent: false,
+                    reviewer_name: 'Rita Reviewer',
+                    reviewer_notes: null,
+                    created_at: '2026-11-22T09:30:00.000Z',
+                  },
+                ],
+              }
+            : undefined,
+    });
+    const { user } = renderRoutes(createRoutes(), '/developer_apps/5/marketplaceListing');
+    expect(await screen.findByText('Listing approved')).toBeInTheDocument();
+    expect(screen.getByText('Published', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(screen.queryByText('Already a partner?')).toBeNull();
+    expect(screen.queryByText('Not yet a partner?')).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Show all decisions (1)' }));
+    const history = await screen.findByRole('list', { name: 'Review history' });
+    expect(await within(history).findByText(/by Rita Reviewer/)).toBeInTheDocument();
+  });
+
   it('says when the listing cannot be loaded and retries', async () => {
     let fail = true;
     serve({

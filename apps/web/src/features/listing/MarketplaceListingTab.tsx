@@ -23,6 +23,7 @@ import { useSession } from '../auth/queries';
 import { useAppOutlet } from '../developer-apps/detail/appOutlet';
 import { useManifests } from '../manifests/queries';
 import { FAQ_ITEMS, INFO_BANNER_KEY, LISTING_DOCS_URL, partnerFormUrl, partnerMailto } from './constants';
+import { DecisionHistory } from './DecisionHistory';
 import type { ListingReferences } from './editorContext';
 import { ListingForm } from './ListingForm';
 import {
@@ -243,17 +244,20 @@ export function ListingEditor({
     versionRule: listingVersionRule(appVersions, publishedVersionId),
   };
   return (
-    <ListingForm
-      app={app}
-      submission={submission}
-      user={session.user}
-      references={references}
-      securityEnabled={securityEnabled}
-      partnerProgramsEmail={session.features.listing_application.partner_programs_email}
-      mode={mode}
-      published={published.data ?? null}
-      listingApplicationEnabled={session.features.listing_application.enabled}
-    />
+    <Stack gap="lg">
+      <ListingForm
+        app={app}
+        submission={submission}
+        user={session.user}
+        references={references}
+        securityEnabled={securityEnabled}
+        partnerProgramsEmail={session.features.listing_application.partner_programs_email}
+        mode={mode}
+        published={published.data ?? null}
+        listingApplicationEnabled={session.features.listing_application.enabled}
+      />
+      <DecisionHistory appId={app.id} />
+    </Stack>
   );
 }
 
@@ -264,8 +268,9 @@ export function MarketplaceListingTab({ app }: { app: DeveloperApp }) {
     return <QueryErrorAlert error={session.error} onRetry={() => void session.refetch()} />;
   if (!session.data) return <Skeleton height={240} />;
   const application = session.data.features.listing_application;
-  // The cards come first while the marketplace is off; the listing can be prepared meanwhile.
-  const activation = application.enabled && !app.marketplace_enabled;
+  // The cards come first while the marketplace is off; the listing can be prepared meanwhile. A published
+  // listing is in the marketplace (approving enables it): no cards beside it.
+  const activation = application.enabled && !app.marketplace_enabled && !app.published_app;
   return (
     <Stack gap="md">
       <InfoBanner />

@@ -3,6 +3,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { call } from '../../api/client';
 import { type UploadProgress, upload } from '../../api/upload';
 import { adminAppKeys } from '../admin-apps/queries';
+import { auditKeys } from '../audit/queries';
 import { developerAppKeys } from '../developer-apps/queries';
 import { type AdminSubmissionBody, hasFiles, type SubmissionBody } from './formValues';
 
@@ -10,6 +11,7 @@ export const listingKeys = {
   all: ['listing'] as const,
   current: (appId: number) => [...listingKeys.all, 'current', appId] as const,
   submission: (id: number) => [...listingKeys.all, 'submission', id] as const,
+  decisions: (appId: number) => [...listingKeys.all, 'decisions', appId] as const,
   categories: () => [...listingKeys.all, 'categories'] as const,
   regions: () => [...listingKeys.all, 'regions'] as const,
   productTools: () => [...listingKeys.all, 'productTools'] as const,
@@ -58,6 +60,15 @@ export function useCurrentSubmission(appId: number) {
     queryKey: listingKeys.current(appId),
     queryFn: ({ signal }) =>
       call('GET /api/v1/developer_apps/:id/submissions/current', { params: { id: appId }, signal }),
+  });
+}
+
+/** The review decisions of every submission of the app's listing, newest first (issue 20). */
+export function useListingDecisions(appId: number) {
+  return useQuery({
+    queryKey: listingKeys.decisions(appId),
+    queryFn: ({ signal }) =>
+      call('GET /api/v1/developer_apps/:id/submissions/decisions', { params: { id: appId }, signal }),
   });
 }
 
@@ -110,6 +121,9 @@ function saveAsAdmin(appId: number, input: SaveInput, multipart: boolean): Promi
 
 export function storeSubmission(queryClient: QueryClient, appId: number, submission: Submission) {
   queryClient.setQueryData(listingKeys.current(appId), submission);
+  // A verdict adds to the history of decisions, and to the admin page's audit trail.
+  void queryClient.invalidateQueries({ queryKey: listingKeys.decisions(appId) });
+  void queryClient.invalidateQueries({ queryKey: auditKeys.lists() });
   // The app page shows the listing's state (last_marketplace_app, published_app, unpublished_app).
   void queryClient.invalidateQueries({ queryKey: developerAppKeys.detail(appId) });
   void queryClient.invalidateQueries({ queryKey: adminAppKeys.detail(appId) });

@@ -106,8 +106,11 @@ export function usePromoteManifest(appId: number) {
   });
 }
 
-/** The review states a production version moves to (spec 2 §4): submit, withdraw, reject, approve. */
-export type ReviewState = 'in_review' | 'confidential' | 'published' | 'rejected';
+/**
+ * The review states a production version moves to (spec 2 §4): submit (in_review), withdraw and reject
+ * (confidential: a platform admin's with admin notes is a rejection), approve (published).
+ */
+export type ReviewState = 'in_review' | 'confidential' | 'published';
 
 /** A review action on a production version: notes go to developer_notes or, for platform admins, admin_notes. */
 export function useReviewManifest(appId: number) {

@@ -34,6 +34,7 @@ export function buildManifest(overrides: Partial<Manifest> = {}): Manifest {
     source_app_version_id: null,
     developer_notes: null,
     admin_notes: null,
+    rejected_at: null,
     created_at: '2026-03-02T10:00:00.000Z',
     content: { schema_version: '4.1', app_manifest: { uid: 'uid', name: 'Crane Tracker' } },
     configured_manifest_content: { auth_code_enabled: true } as Manifest['configured_manifest_content'],

@@ -142,6 +142,80 @@ describe('AppEngagementReport', () => {
     );
   });
 
+  it('pages the install feed like the day table, newest first, asking the server for each page', async () => {
+    const metrics = buildMetrics();
+    const TOTAL = 30;
+    const installation = (n: number) => ({
+      id: n,
+      company_name: `Company ${n}`,
+      company_is_demo: false,
+      status: 'installed' as const,
+      installed_at: `2026-02-09T10:00:00Z`,
+      updated_at: `2026-02-09T10:00:00Z`,
+      user_email_address: `installer${n}@customer.test`,
+    });
+    // The server's feed: newest (highest number) first, `per_page` a page.
+    const fetchMock = mockFetch((url) => {
+      if (!url.startsWith('/api/v1/developer_apps/7/metrics')) return undefined;
+      const query = new URL(url, 'http://x').searchParams;
+      const page = Number(query.get('page') ?? '1');
+      const perPage = Number(query.get('per_page'));
+      const numbers = Array.from({ length: TOTAL }, (_, index) => TOTAL - index);
+      const rows = numbers.slice((page - 1) * perPage, page * perPage).map((n) => {
+        const { user_email_address: _, ...row } = installation(n);
+        return row;
+      });
+      return { body: { ...metrics, app_installations: { rows, total_count: TOTAL } } };
+    });
+    renderWithProviders(at('/developer_apps/7/metrics', <AppEngagementReport appId={7} />));
+    const feed = await screen.findByRole('region', { name: 'Installs' });
+    const companies = () =>
+      within(feed)
+        .getAllByText(/^Company \d+$/)
+        .map((node) => node.textContent);
+    expect(companies()).toHaveLength(25);
+    expect(companies()[0]).toBe('Company 30');
+    const pager = within(feed).getByRole('navigation', { name: 'Pages of installations' });
+    expect(within(pager).getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(companies()).toEqual(['Company 5', 'Company 4', 'Company 3', 'Company 2', 'Company 1']),
+    );
+    expect(within(pager).getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Next page' })).toBeDisabled();
+    const asked = fetchMock.mock.calls.map(([url]) =>
+      new URL(String(url), 'http://x').searchParams.get('page'),
+    );
+    expect(asked).toContain('2');
+    expect(asked).not.toContain('3');
+    // The chart, the KPIs and the day table stay on screen.
+    expect(screen.getByRole('table', { name: 'Per day' })).toBeInTheDocument();
+  });
+
+  it('writes numbers the Spanish way in Spanish', async () => {
+    const metrics = buildMetrics();
+    metrics.daily_marketplace_app_views_aggregates = {
+      rows: { '2026-01-01': { count: 12345 } },
+      total_count: 12345,
+    };
+    serve(metrics);
+    renderWithProviders(at('/developer_apps/7/metrics', <AppEngagementReport appId={7} />), {
+      language: 'es',
+    });
+    const visits = await screen.findByText('visitas totales al marketplace');
+    expect(visits.previousSibling?.textContent).toBe('12.345');
+    const firstDay = within(screen.getAllByRole('table')[0] as HTMLElement).getAllByRole(
+      'row',
+    )[1] as HTMLElement;
+    expect(
+      within(firstDay)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2026-01-01', '1', '12.345']);
+  });
+
   it("says 'noMetricsAvailable' when there is no data", async () => {
     const empty = buildMetrics();
     empty.daily_app_installations_aggregates = { rows: {}, total_count: 0 };

@@ -1,4 +1,4 @@
-import type { AdminInstallationRecord, InstallationRecord } from '@lintel/shared';
+import { type AdminInstallationRecord, type InstallationRecord, totalPages } from '@lintel/shared';
 import {
   Alert,
   Badge,
@@ -17,12 +17,12 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { type MouseEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime, formatNumber } from '../../components/format';
 import { PageLoader } from '../../components/PageLoader';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
 import { DAYS_PER_PAGE, fillDays, hasMetricsData } from './days';
 import { LazyMetricsChart } from './LazyMetricsChart';
-import { installationsCsvPath, trackMetricsEvent, useAppMetrics } from './queries';
+import { FEED_SIZE, installationsCsvPath, trackMetricsEvent, useAppMetrics } from './queries';
 
 export interface AppEngagementReportProps {
   appId: number;
@@ -38,8 +38,9 @@ export interface AppEngagementReportProps {
  * developer page and the admin app page's Metrics tab both show it.
  */
 export function AppEngagementReport({ appId, admin = false, appName }: AppEngagementReportProps) {
-  const { t } = useTranslation();
-  const query = useAppMetrics(appId, admin);
+  const { t, i18n } = useTranslation();
+  const [feedPage, setFeedPage] = useState(1);
+  const query = useAppMetrics(appId, admin, feedPage);
   const { pathname } = useLocation();
   const metrics = query.data;
   const days = useMemo(
@@ -76,6 +77,9 @@ export function AppEngagementReport({ appId, admin = false, appName }: AppEngage
   const current = Math.min(page, pages);
   const shown = days.slice((current - 1) * DAYS_PER_PAGE, current * DAYS_PER_PAGE);
   const feed = metrics.app_installations;
+  const feedPages = totalPages(feed.total_count, FEED_SIZE);
+  // A page past the end (fewer installations since) is never asked for: the last one is shown.
+  const shownFeedPage = Math.min(feedPage, feedPages);
 
   return (
     <Stack gap="lg">
@@ -129,35 +133,18 @@ export function AppEngagementReport({ appId, admin = false, appName }: AppEngage
                   {shown.map((day) => (
                     <Table.Tr key={day.date}>
                       <Table.Td>{day.date}</Table.Td>
-                      <Table.Td ta="right">{day.installations}</Table.Td>
-                      <Table.Td ta="right">{day.views}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(day.installations, i18n.language)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(day.views, i18n.language)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
               </Table>
-              {pages > 1 ? (
-                <Group justify="center" mt="md" component="nav" aria-label={t('metrics.report.table.pages')}>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    disabled={current <= 1}
-                    onClick={() => setPage(current - 1)}
-                  >
-                    {t('components.dataTable.previous')}
-                  </Button>
-                  <Text size="sm" aria-live="polite">
-                    {t('metrics.report.table.pageOf', { page: current, pages })}
-                  </Text>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    disabled={current >= pages}
-                    onClick={() => setPage(current + 1)}
-                  >
-                    {t('components.dataTable.next')}
-                  </Button>
-                </Group>
-              ) : null}
+              <ReportPager
+                label={t('metrics.report.table.pages')}
+                page={current}
+                pages={pages}
+                onChange={setPage}
+              />
             </Card>
           </Stack>
         </Grid.Col>
@@ -177,11 +164,13 @@ export function AppEngagementReport({ appId, admin = false, appName }: AppEngage
                 ))}
               </Stack>
             )}
-            {feed.total_count > feed.rows.length ? (
-              <Text c="dimmed" size="xs" mt="sm">
-                {t('metrics.report.feed.showing', { shown: feed.rows.length, total: feed.total_count })}
-              </Text>
-            ) : null}
+            <ReportPager
+              label={t('metrics.report.feed.pages')}
+              page={shownFeedPage}
+              pages={feedPages}
+              onChange={setFeedPage}
+              busy={query.isPlaceholderData}
+            />
           </Card>
         </Grid.Col>
       </Grid>
@@ -189,11 +178,46 @@ export function AppEngagementReport({ appId, admin = false, appName }: AppEngage
   );
 }
 
+/**
+ * Previous / "Page x of y" / Next under the per-day table and the install feed (one look for both); nothing
+ * when everything fits on one page. Pages outside 1..pages are never asked for.
+ */
+function ReportPager({
+  label,
+  page,
+  pages,
+  onChange,
+  busy = false,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  onChange: (page: number) => void;
+  busy?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  return (
+    <Group justify="center" mt="md" component="nav" aria-label={label} aria-busy={busy || undefined}>
+      <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+        {t('components.dataTable.previous')}
+      </Button>
+      <Text size="sm" aria-live="polite">
+        {t('metrics.report.table.pageOf', { page, pages })}
+      </Text>
+      <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onChange(page + 1)}>
+        {t('components.dataTable.next')}
+      </Button>
+    </Group>
+  );
+}
+
 function Kpi({ label, value }: { label: string; value: number }) {
+  const { i18n } = useTranslation();
   return (
     <Paper withBorder p="md" radius="md">
       <Text size="xl" fw={700}>
-        {value.toLocaleString()}
+        {formatNumber(value, i18n.language)}
       </Text>
       <Text size="sm" c="dimmed">
         {label}

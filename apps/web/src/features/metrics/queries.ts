@@ -4,36 +4,42 @@ import { call, callList } from '../../api/client';
 import type { ListParams } from '../../components/useListState';
 import { hasMetricsData } from './days';
 
-/** The newest installations the report's feed shows. */
-export const FEED_SIZE = 100;
+/** Installations per page of the report's install feed: 25, like the per-day table's days. */
+export const FEED_SIZE = 25;
 
 export const metricsKeys = {
   all: ['metrics'] as const,
   app: (appId: number, admin: boolean) => [...metricsKeys.all, admin ? 'admin' : 'developer', appId] as const,
+  /** The metrics with one page of the install feed; page 1 is the app's key (the app page frame's). */
+  feedPage: (appId: number, admin: boolean, page: number) =>
+    page === 1 ? metricsKeys.app(appId, admin) : ([...metricsKeys.app(appId, admin), 'feed', page] as const),
   analytics: (params: AnalyticsListParams) => [...metricsKeys.all, 'analytics', params] as const,
 };
 
-export function fetchAppMetrics(appId: number, admin: boolean, signal?: AbortSignal) {
+export function fetchAppMetrics(appId: number, admin: boolean, signal?: AbortSignal, feedPage = 1) {
+  const query = feedPage === 1 ? { per_page: FEED_SIZE } : { per_page: FEED_SIZE, page: feedPage };
   return admin
-    ? call('GET /api/v1/admin/developer_apps/:id/metrics', {
-        params: { id: appId },
-        query: { per_page: FEED_SIZE },
-        signal,
-      })
-    : call('GET /api/v1/developer_apps/:id/metrics', {
-        params: { id: appId },
-        query: { per_page: FEED_SIZE },
-        signal,
-      });
+    ? call('GET /api/v1/admin/developer_apps/:id/metrics', { params: { id: appId }, query, signal })
+    : call('GET /api/v1/developer_apps/:id/metrics', { params: { id: appId }, query, signal });
 }
 
-/** An app's metrics data (spec 1 §3); `admin` reads the admin endpoint, with installer e-mails. */
-export function useAppMetrics(appId: number, admin = false) {
+/**
+ * An app's metrics data (spec 1 §3) with one page of its install feed (newest first); `admin` reads the
+ * admin endpoint, with installer e-mails. Another feed page keeps the last answer on screen until it comes.
+ */
+export function useAppMetrics(appId: number, admin = false, feedPage = 1) {
   return useQuery({
-    queryKey: metricsKeys.app(appId, admin),
-    queryFn: ({ signal }) => fetchAppMetrics(appId, admin, signal),
+    queryKey: metricsKeys.feedPage(appId, admin, feedPage),
+    queryFn: ({ signal }) => fetchAppMetrics(appId, admin, signal, feedPage),
     enabled: Number.isInteger(appId) && appId > 0,
+    // Another page of this app's feed, never another app's metrics.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameApp(previousQuery.queryKey, metricsKeys.app(appId, admin)) ? previous : undefined,
   });
+}
+
+function sameApp(key: readonly unknown[], appKey: readonly unknown[]): boolean {
+  return appKey.every((part, index) => key[index] === part);
 }
 
 /**

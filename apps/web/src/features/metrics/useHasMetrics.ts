@@ -2,8 +2,8 @@ import type { AppMetrics } from '@lintel/shared';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
 
-/** The newest installations the report's feed shows. */
-export const FEED_SIZE = 100;
+/** Installations per page of the report's install feed: 25, like the per-day table's days. */
+export const FEED_SIZE = 25;
 
 /** The query key of an app's metrics (queries.ts builds its keys from it). */
 export const appMetricsKey = (appId: number, admin: boolean) =>

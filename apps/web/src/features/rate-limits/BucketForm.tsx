@@ -7,10 +7,11 @@ import {
   NEW_BUCKET_TEMPLATE,
   type RateLimitBucket,
 } from '@lintel/shared';
-import { ActionIcon, Button, Fieldset, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Fieldset, Group, Select, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../components/NumberField';
 
 export interface BucketFormValues {
   name: string;
@@ -134,20 +135,24 @@ export function BucketForm({
                   }}
                   w={140}
                 />
-                <NumberInput
+                <NumberField
                   label={t('rateLimits.form.intervalMs')}
                   required
                   allowDecimal={false}
-                  thousandSeparator=","
+                  min={1}
+                  max={BUCKET_LIMITS.intervalMs}
+                  grouped
                   value={template.interval_ms}
                   onChange={(value) => setTemplate(index, { interval_ms: asInteger(value) })}
                   w={170}
                 />
-                <NumberInput
+                <NumberField
                   label={t('rateLimits.form.limit')}
                   required
                   allowDecimal={false}
-                  thousandSeparator=","
+                  min={0}
+                  max={BUCKET_LIMITS.limit}
+                  grouped
                   value={template.limit}
                   onChange={(value) => setTemplate(index, { limit: asInteger(value) })}
                   w={140}

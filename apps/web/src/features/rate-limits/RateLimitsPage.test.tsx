@@ -112,6 +112,34 @@ describe('RateLimitsPage', () => {
     expect(await screen.findByRole('table', { name: 'Buckets on Integrator_Sandbox' })).toBeInTheDocument();
   });
 
+  it('names every number stepper by its label and steps it with the arrow keys', async () => {
+    server();
+    const { user } = renderRoutes(routes, '/admin/rate_limits?server=Integrator_Sandbox');
+    const form = await screen.findByRole('form', { name: 'Add bucket' });
+    const spike = within(form).getAllByRole('group')[1] as HTMLElement;
+    const limit = within(spike).getByRole('spinbutton', { name: /Limit/ });
+    expect(within(spike).getByRole('spinbutton', { name: /Interval/ })).toHaveAttribute(
+      'aria-valuenow',
+      '10000',
+    );
+    expect(limit).toHaveAttribute('aria-valuenow', '100');
+    expect(limit).toHaveAttribute('aria-valuemin', '0');
+    await user.click(limit);
+    await user.keyboard('{ArrowUp}');
+    expect(limit).toHaveValue('101');
+    expect(limit).toHaveAttribute('aria-valuenow', '101');
+    expect(within(form).getAllByRole('spinbutton')).toHaveLength(4);
+    for (const stepper of within(form).getAllByRole('spinbutton')) expect(stepper).toHaveAccessibleName();
+  });
+
+  it("writes the steppers' digits the Spanish way in Spanish", async () => {
+    server();
+    renderRoutes(routes, '/admin/rate_limits?server=Integrator_Sandbox', { language: 'es' });
+    const main = (await screen.findAllByRole('group'))[0] as HTMLElement;
+    expect(within(main).getByRole('spinbutton', { name: /Intervalo/ })).toHaveValue('3.600.000');
+    expect(within(main).getByRole('spinbutton', { name: /Límite/ })).toHaveValue('7.200');
+  });
+
   it('edits and deletes a bucket of the server, each after the browser confirmation', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { writes } = server();

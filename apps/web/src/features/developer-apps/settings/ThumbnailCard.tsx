@@ -36,7 +36,7 @@ export function ThumbnailCard({ app }: { app: DeveloperApp }) {
             {t('developerApps.settings.thumbnail.squareHint')}
           </Text>
           <MutationErrorAlert
-            error={upload.error ?? remove.error}
+            error={remove.error}
             fieldLabel={() => t('developerApps.settings.thumbnail.title')}
             p="xs"
           />
@@ -50,6 +50,7 @@ export function ThumbnailCard({ app }: { app: DeveloperApp }) {
                 }
                 accept={THUMBNAIL_TYPES}
                 maxBytes={DEVELOPER_APP_LIMITS.thumbnailBytes}
+                error={upload.error}
                 onUpload={(file, options) => {
                   remove.reset();
                   return upload.mutateAsync({ file, ...options }).then(saved);

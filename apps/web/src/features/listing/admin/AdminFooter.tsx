@@ -34,7 +34,12 @@ export const ADMIN_MESSAGE_DEBOUNCE_MS = 200;
 export type AdminDecision =
   | {
       kind: 'approve';
-      body: { approval_state: 'approved'; admin_message: string | null; silent: boolean };
+      body: {
+        approval_state: 'approved';
+        admin_message: string | null;
+        silent: boolean;
+        reviewer_notes: string | null;
+      };
     }
   | {
       kind: 'reject';
@@ -42,6 +47,7 @@ export type AdminDecision =
         approval_state: 'rejected';
         admin_message: string | null;
         rejection_reasons: { code: RejectionReasonCode; note: string | null }[];
+        reviewer_notes: string | null;
       };
     }
   | { kind: 'concierge'; body: { is_concierge_app: boolean } };
@@ -67,7 +73,9 @@ const textOrNull = (text: string) => (text.trim() === '' ? null : text);
 /**
  * The admin footer (spec 3 §2, §4, §6): the admin message (debounced), the concierge and
  * marketplace_enabled switches, save, preview, the comparison, reject (reasons checklist and free text)
- * and approve ("publish silently").
+ * and approve ("publish silently"). Each verdict carries its own message and reviewer notes, typed in its
+ * dialog, which starts empty (issue 20): an approval never repeats the rejection it answers. The footer's
+ * message field amends the standing decision's message, so it is not offered while a listing awaits one.
  */
 export function AdminFooter({
   app,
@@ -97,6 +105,14 @@ export function AdminFooter({
   const [approving, setApproving] = useState(false);
   const [silent, setSilent] = useState(false);
   const [rejecting, setRejecting] = useState(false);
+  // The verdict's own message and reviewer notes: empty whenever a dialog opens.
+  const [verdictMessage, setVerdictMessage] = useState('');
+  const [reviewerNotes, setReviewerNotes] = useState('');
+  const openVerdict = (open: (value: boolean) => void) => {
+    setVerdictMessage('');
+    setReviewerNotes('');
+    open(true);
+  };
   const [reasons, setReasons] = useState<Partial<Record<RejectionReasonCode, string>>>({});
   const marketplace = useSetMarketplaceEnabled(app.id);
 
@@ -117,10 +133,14 @@ export function AdminFooter({
   const picked = Object.keys(reasons) as RejectionReasonCode[];
 
   const approve = async () => {
-    pushMessage.flush();
     const done = await onDecide({
       kind: 'approve',
-      body: { approval_state: 'approved', admin_message: textOrNull(message), silent },
+      body: {
+        approval_state: 'approved',
+        admin_message: textOrNull(verdictMessage),
+        silent,
+        reviewer_notes: textOrNull(reviewerNotes),
+      },
     });
     if (done) {
       setApproving(false);
@@ -128,13 +148,13 @@ export function AdminFooter({
     }
   };
   const reject = async () => {
-    pushMessage.flush();
     const done = await onDecide({
       kind: 'reject',
       body: {
         approval_state: 'rejected',
-        admin_message: textOrNull(message),
+        admin_message: textOrNull(verdictMessage),
         rejection_reasons: picked.map((code) => ({ code, note: textOrNull(reasons[code] ?? '') })),
+        reviewer_notes: textOrNull(reviewerNotes),
       },
     });
     if (done) {
@@ -159,12 +179,39 @@ export function AdminFooter({
       }}
     />
   );
+  /** A dialog's own fields: the message sent with this verdict only, and the reviewers' notes. */
+  const verdictFields = (id: string) => (
+    <>
+      <Textarea
+        id={`${id}-message`}
+        label={t('listing.admin.message')}
+        description={t('listing.admin.decisionMessageHelp')}
+        autosize
+        minRows={2}
+        maxRows={8}
+        maxLength={LISTING_LIMITS.adminMessage}
+        value={verdictMessage}
+        onChange={(event) => setVerdictMessage(event.currentTarget.value)}
+      />
+      <Textarea
+        id={`${id}-notes`}
+        label={t('listing.admin.reviewerNotes')}
+        description={t('listing.admin.reviewerNotesHelp')}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={LISTING_LIMITS.adminMessage}
+        value={reviewerNotes}
+        onChange={(event) => setReviewerNotes(event.currentTarget.value)}
+      />
+    </>
+  );
 
   return (
     <>
       <Paper className={classes.footer} p="sm" component="footer" aria-label={t('listing.footer.label')}>
         <Stack gap="sm">
-          {approving || rejecting ? null : messageField('listing-admin-message')}
+          {approving || rejecting || inReview ? null : messageField('listing-admin-message')}
           <Group gap="xl">
             <Switch
               label={t('listing.admin.concierge')}
@@ -221,10 +268,15 @@ export function AdminFooter({
                   {t('listing.diff.open')}
                 </Button>
               ) : null}
-              <Button color="red" variant="light" disabled={!canDecide} onClick={() => setRejecting(true)}>
+              <Button
+                color="red"
+                variant="light"
+                disabled={!canDecide}
+                onClick={() => openVerdict(setRejecting)}
+              >
                 {t('listing.admin.reject')}
               </Button>
-              <Button color="green" disabled={!canDecide} onClick={() => setApproving(true)}>
+              <Button color="green" disabled={!canDecide} onClick={() => openVerdict(setApproving)}>
                 {t('listing.admin.approve')}
               </Button>
             </Group>
@@ -241,7 +293,7 @@ export function AdminFooter({
       >
         <Stack>
           <Text>{t('listing.admin.approveBody')}</Text>
-          {messageField('listing-admin-message-approve')}
+          {verdictFields('listing-admin-approve')}
           <Checkbox
             label={t('listing.admin.publishSilently')}
             description={t('listing.admin.publishSilentlyHelp')}
@@ -309,7 +361,7 @@ export function AdminFooter({
               })}
             </Stack>
           </Fieldset>
-          {messageField('listing-admin-message-reject')}
+          {verdictFields('listing-admin-reject')}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRejecting(false)} data-autofocus>
               {t('common.cancel')}
@@ -318,7 +370,7 @@ export function AdminFooter({
               color="red"
               onClick={() => void reject()}
               loading={saving}
-              disabled={picked.length === 0 && message.trim() === ''}
+              disabled={picked.length === 0 && verdictMessage.trim() === ''}
             >
               {t('listing.admin.reject')}
             </Button>

@@ -152,6 +152,8 @@ describe('Admin listing tab: review against the published listing', () => {
     await user.paste('Show the lift log');
     await user.click(within(dialog).getByRole('textbox', { name: /Admin message/ }));
     await user.paste('Please fix the screenshots.');
+    await user.click(within(dialog).getByRole('textbox', { name: /Reviewer notes/ }));
+    await user.paste('Third try; call them if it fails again.');
     await user.click(confirm);
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/submissions/2')).toHaveLength(1));
     expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/submissions/2')[0]).toEqual({
@@ -159,6 +161,7 @@ describe('Admin listing tab: review against the published listing', () => {
         approval_state: 'rejected',
         admin_message: 'Please fix the screenshots.',
         rejection_reasons: [{ code: 'screenshots_not_app', note: 'Show the lift log' }],
+        reviewer_notes: 'Third try; call them if it fails again.',
       },
     });
     expect(await screen.findByText('Listing rejected.')).toBeInTheDocument();
@@ -166,25 +169,70 @@ describe('Admin listing tab: review against the published listing', () => {
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
   });
 
-  it('approves silently with the admin message typed in the footer', async () => {
-    const approved = underReview({ state: 'published', approval_state: 'approved', silent: true });
-    const fetchMock = serve(underReview(), (url, init) =>
+  it("approves a resubmitted listing from an empty dialog, not with the rejection's message (issue 20)", async () => {
+    // Rejected with a message, fixed and resubmitted: the submission still carries the rejection's words.
+    const resubmitted = underReview({
+      admin_message: 'Please fix the screenshots.',
+      rejection_reasons: [{ code: 'screenshots_not_app', note: null }],
+    });
+    const approved = underReview({
+      state: 'published',
+      approval_state: 'approved',
+      silent: true,
+      admin_message: 'Welcome aboard',
+      rejection_reasons: [],
+    });
+    const fetchMock = serve(resubmitted, (url, init) =>
       url === '/api/v1/admin/submissions/2' && init.method === 'PATCH' ? { body: approved } : undefined,
     );
     const { user } = renderRoutes(createRoutes(), PATH, { withToasts: true });
     await screen.findByRole('textbox', { name: /Tagline/ });
-    await user.click(screen.getByRole('textbox', { name: /Admin message/ }));
-    await user.paste('Welcome aboard');
+    // The verdict's message is typed in its dialog: the footer offers none while the listing awaits one.
+    const footer = document.querySelector('footer[aria-label="Listing actions"]') as HTMLElement;
+    expect(within(footer).getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(within(footer).queryByRole('textbox', { name: /Admin message/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve the listing' });
-    expect(within(dialog).getByRole('textbox', { name: /Admin message/ })).toHaveValue('Welcome aboard');
+    expect(within(dialog).getByRole('textbox', { name: /Admin message/ })).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: /Reviewer notes/ })).toHaveValue('');
+    expect(within(dialog).queryByText('Please fix the screenshots.')).toBeNull();
+    await user.click(within(dialog).getByRole('textbox', { name: /Admin message/ }));
+    await user.paste('Welcome aboard');
     await user.click(within(dialog).getByRole('checkbox', { name: /Publish silently/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/submissions/2')).toHaveLength(1));
     expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/submissions/2')[0]).toEqual({
-      submission: { approval_state: 'approved', admin_message: 'Welcome aboard', silent: true },
+      submission: {
+        approval_state: 'approved',
+        admin_message: 'Welcome aboard',
+        silent: true,
+        reviewer_notes: null,
+      },
     });
     expect(await screen.findByText('Listing approved and published.')).toBeInTheDocument();
+    // The banner shows the approval's own message, without the rejection's reasons.
+    const approvedBanner = screen.getByText('Listing approved').closest('.mantine-Alert-root');
+    expect(approvedBanner).toHaveTextContent('Welcome aboard');
+    expect(approvedBanner).not.toHaveTextContent('Please fix the screenshots.');
+    expect(approvedBanner).not.toHaveTextContent('Reasons');
+  });
+
+  it('approving without a message sends none, even when the footer held one before the review', async () => {
+    const resubmitted = underReview({ admin_message: 'Please fix the screenshots.' });
+    const fetchMock = serve(resubmitted, (url, init) =>
+      url === '/api/v1/admin/submissions/2' && init.method === 'PATCH'
+        ? { body: underReview({ state: 'published', approval_state: 'approved', admin_message: null }) }
+        : undefined,
+    );
+    const { user } = renderRoutes(createRoutes(), PATH, { withToasts: true });
+    await screen.findByRole('textbox', { name: /Tagline/ });
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve the listing' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/submissions/2')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/submissions/2')[0]).toEqual({
+      submission: { approval_state: 'approved', admin_message: null, silent: false, reviewer_notes: null },
+    });
   });
 
   it('saves edits through the admin route with the admin fields; approving waits for the save', async () => {
@@ -200,9 +248,6 @@ describe('Admin listing tab: review against the published listing', () => {
     await user.click(screen.getByRole('switch', { name: 'Beta' }));
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     expect(screen.getByText('Save your changes before approving or rejecting.')).toBeInTheDocument();
-    // A message typed just before saving goes with the save (the debounce is flushed).
-    await user.click(screen.getByRole('textbox', { name: /Admin message/ }));
-    await user.paste('Checked the pricing.');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/submissions/2')).toHaveLength(1));
     expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/submissions/2')[0].submission).toMatchObject({
@@ -210,10 +255,36 @@ describe('Admin listing tab: review against the published listing', () => {
       beta: true,
       security_badge: false,
       notes: null,
-      admin_message: 'Checked the pricing.',
     });
     expect(await screen.findByText('Listing saved.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+  });
+
+  it("amends the standing decision's message from the footer out of review; typed just before saving, it goes with the save", async () => {
+    const rejected = underReview({
+      state: 'draft',
+      approval_state: 'rejected',
+      admin_message: 'Please fix the screenshots.',
+    });
+    const fetchMock = serve(rejected, (url, init) =>
+      url === '/api/v1/admin/submissions/2' && init.method === 'PATCH'
+        ? { body: { ...rejected, tagline: 'Edited by an admin', admin_message: 'Checked the pricing.' } }
+        : undefined,
+    );
+    const { user } = renderRoutes(createRoutes(), PATH, { withToasts: true });
+    const tagline = await screen.findByRole('textbox', { name: /Tagline/ });
+    await user.clear(tagline);
+    await user.paste('Edited by an admin');
+    const message = screen.getByRole('textbox', { name: /Admin message/ });
+    expect(message).toHaveValue('Please fix the screenshots.');
+    await user.clear(message);
+    await user.paste('Checked the pricing.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/submissions/2')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PATCH', '/api/v1/admin/submissions/2')[0].submission).toMatchObject({
+      tagline: 'Edited by an admin',
+      admin_message: 'Checked the pricing.',
+    });
   });
 
   it('switches concierge on the submission and marketplace_enabled on the app', async () => {

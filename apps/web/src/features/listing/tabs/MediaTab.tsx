@@ -15,6 +15,7 @@ import {
 import { IconDownload, IconEye, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../api/client';
 import { sectionErrorMessage } from '../../../api/errorText';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { UploadDropzone, type UploadOptions } from '../../../components/UploadDropzone';
@@ -130,9 +131,10 @@ export function MediaTab({ ctx }: { ctx: EditorContext }) {
       await ctx.uploadFiles(files, options);
     } catch (error) {
       if (!options.signal.aborted) {
-        // A failed video upload shows the generic error (spec 3 §4); images say what was wrong.
+        // What was wrong with the file when the server says (a video below 720p, a picture's size);
+        // only a video upload that failed otherwise shows the generic error (spec 3 §4).
         const message =
-          kind === 'video'
+          kind === 'video' && !(isApiError(error) && error.details.length > 0)
             ? t('listing.media.videoFailed')
             : sectionErrorMessage(t, error, { language: i18n.resolvedLanguage });
         setProblems((current) => ({ ...current, [kind]: message }));

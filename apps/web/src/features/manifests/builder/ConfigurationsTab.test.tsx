@@ -104,10 +104,15 @@ describe('ConfigurationsTab header', () => {
 
   it('shows Rejected with the reviewer notes and offers submitting again (issue 20)', async () => {
     const sb = sandbox('0.2.0', { promotable: false });
-    const pr = production('0.2.0', 'rejected', { submittable: true, admin_notes: 'Narrow the RFI scope.' });
+    // Rejected as the API answers it: the spec's confidential, marked rejected_at (spec 2 §4, issue 20).
+    const pr = production('0.2.0', 'confidential', {
+      rejected_at: '2026-03-03T09:00:00.000Z',
+      admin_notes: 'Narrow the RFI scope.',
+    });
     await renderConfigurations(appWith(sb, pr), [sb, pr]);
     const region = header();
     expect(within(region).getByTestId('version-status')).toHaveTextContent('Rejected');
+    expect(within(region).getByTestId('version-status')).not.toHaveTextContent('Promoted');
     expect(within(region).getByTestId('version-rejection')).toHaveTextContent('Narrow the RFI scope.');
     expect(within(region).getByRole('button', { name: 'Submit for review' })).toBeInTheDocument();
   });

@@ -3,8 +3,8 @@ import {
   type ReviewAction,
   rejectionOf,
   reviewActionsFor,
+  shownVersionState,
   VERSION_STATES,
-  type VersionState,
 } from '@lintel/shared/manifests';
 import { Anchor, Badge, Button, Code, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
@@ -26,9 +26,11 @@ const stateColors: Record<string, string> = {
   rejected: 'red',
 };
 
-function StateBadge({ state }: { state: string }) {
+/** The version's state, or Rejected for a confidential version a reviewer rejected (issue 20). */
+function StateBadge({ version }: { version: ManifestSummary }) {
   const { t } = useTranslation();
-  const known = (VERSION_STATES as readonly string[]).includes(state);
+  const state = shownVersionState(version);
+  const known = state === 'rejected' || (VERSION_STATES as readonly string[]).includes(state);
   return (
     <Badge
       variant="light"
@@ -38,7 +40,7 @@ function StateBadge({ state }: { state: string }) {
       style={{ flexShrink: 0 }}
       styles={{ root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
     >
-      {known ? t(`classicManifests.states.${state as VersionState}`) : state}
+      {known ? t(`classicManifests.states.${state}`) : state}
     </Badge>
   );
 }
@@ -223,7 +225,7 @@ export function ProductionManifestTable({
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <VersionLink version={version} onView={onView} />
-                        <StateBadge state={version.state} />
+                        <StateBadge version={version} />
                       </Group>
                     </Table.Td>
                     <Table.Td>{formatDateTime(version.created_at)}</Table.Td>

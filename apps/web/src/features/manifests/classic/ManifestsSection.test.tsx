@@ -150,7 +150,9 @@ describe('a rejected production version (issue 20)', () => {
       id: 7,
       semantic_version: '0.2.0',
       environment_type: 'ProductionEnvironment',
-      state: 'rejected',
+      // As the API answers a rejection: the spec's confidential, marked rejected_at (spec 2 §4, issue 20).
+      state: 'confidential',
+      rejected_at: '2026-03-03T09:00:00.000Z',
       submittable: true,
       admin_notes: 'Add a support link to the side panel.',
     });
@@ -163,6 +165,7 @@ describe('a rejected production version (issue 20)', () => {
     await user.click(within(region).getByRole('tab', { name: 'Production' }));
     const table = await within(region).findByRole('table', { name: 'Production manifests' });
     expect(within(table).getByText('Rejected')).toBeInTheDocument();
+    expect(within(table).queryByText('Confidential')).toBeNull();
     const notes = within(table).getByTestId('version-rejection');
     expect(notes).toHaveTextContent('Version 0.2.0 was rejected');
     expect(notes).toHaveTextContent('Add a support link to the side panel.');
@@ -184,7 +187,16 @@ describe('a rejected production version (issue 20)', () => {
       admin: true,
       extra: (url, init) =>
         url === '/api/v1/app_versions/7' && init.method === 'PATCH'
-          ? { body: { ...inReview, state: 'rejected', content: {}, configured_manifest_content: null } }
+          ? {
+              body: {
+                ...inReview,
+                state: 'confidential',
+                rejected_at: '2026-03-03T09:00:00.000Z',
+                admin_notes: 'Too broad',
+                content: {},
+                configured_manifest_content: null,
+              },
+            }
           : undefined,
     });
     const { user } = renderRoutes(routes, '/developer_apps/5', { withToasts: true });
@@ -206,7 +218,8 @@ describe('a rejected production version (issue 20)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(patches()).toHaveLength(1));
     expect(JSON.parse(String(patches()[0]?.[1]?.body))).toEqual({
-      app_version: { id: 7, state: 'rejected', admin_notes: 'Too broad' },
+      // The spec's reject (spec 2 §4): confidential with the platform admin's notes.
+      app_version: { id: 7, state: 'confidential', admin_notes: 'Too broad' },
     });
   });
 });

@@ -112,7 +112,9 @@ describe('VersionsTab', () => {
   it('shows a rejected version as Rejected with the reviewer notes (issue 20)', async () => {
     const rejected = {
       ...p1,
-      state: 'rejected' as const,
+      // As the API answers a rejection: the spec's confidential, marked rejected_at (spec 2 §4, issue 20).
+      state: 'confidential' as const,
+      rejected_at: '2026-03-03T09:00:00.000Z',
       admin_notes: 'The RFI scope is broader than the panel needs.',
     };
     serveManifests({ app, manifests: [s1, s2, rejected] });
@@ -139,7 +141,14 @@ describe('VersionsTab', () => {
       extra: (url, init) => {
         if (url === '/api/v1/app_versions/31' && init.method === 'PATCH') {
           patched = JSON.parse(String(init.body));
-          return { body: { ...inReview, state: 'rejected', admin_notes: 'Too broad' } };
+          return {
+            body: {
+              ...inReview,
+              state: 'confidential',
+              rejected_at: '2026-03-03T09:00:00.000Z',
+              admin_notes: 'Too broad',
+            },
+          };
         }
         return undefined;
       },
@@ -158,7 +167,8 @@ describe('VersionsTab', () => {
     await user.type(notes, 'Too broad');
     await user.click(within(modal).getByRole('button', { name: 'Reject' }));
     await waitFor(() =>
-      expect(patched).toEqual({ app_version: { id: 31, state: 'rejected', admin_notes: 'Too broad' } }),
+      // The spec's reject (spec 2 §4): confidential with the platform admin's notes.
+      expect(patched).toEqual({ app_version: { id: 31, state: 'confidential', admin_notes: 'Too broad' } }),
     );
   });
 

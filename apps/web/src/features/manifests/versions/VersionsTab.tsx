@@ -4,6 +4,7 @@ import {
   type ManifestSummary,
   type ReviewAction,
   rejectionOf,
+  shownVersionState,
 } from '@lintel/shared/manifests';
 import {
   ActionIcon,
@@ -87,7 +88,8 @@ export function VersionsTab() {
         <Button
           variant="light"
           leftSection={<IconArrowsDiff size={16} aria-hidden />}
-          disabled={all.length < 2}
+          // Both lists, up to date, first: the default pair (the two newest) must not come from a stale half.
+          disabled={all.length < 2 || lists.some((list) => list.query.isFetching)}
           onClick={() => setComparing({ before: all[1]?.id ?? null, after: all[0]?.id ?? null })}
         >
           {t('manifests.versions.compare')}
@@ -230,13 +232,13 @@ function VersionsCard({
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           <Badge
                             variant="dot"
-                            color={STATE_COLOURS[version.state] ?? 'gray'}
+                            color={STATE_COLOURS[shownVersionState(version)] ?? 'gray'}
                             styles={{
                               root: { maxWidth: 'none', overflow: 'visible' },
                               label: { overflow: 'visible' },
                             }}
                           >
-                            {t(`manifests.versions.states.${version.state}`)}
+                            {t(`manifests.versions.states.${shownVersionState(version)}`)}
                           </Badge>
                         </Table.Td>
                       ) : null}
