@@ -663,6 +663,7 @@ export function ListingForm({
         onClose={() => setPreviewing(false)}
         size="xl"
         title={t('listing.preview.title')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         <ListingPreview listing={previewOfForm(values, references)} />
       </Modal>
@@ -671,6 +672,7 @@ export function ListingForm({
         onClose={() => setConfirming(null)}
         title={resubmit ? t('listing.confirm.resubmitTitle') : t('listing.confirm.submitTitle')}
         centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         <Stack>
           <Text>{t('listing.confirm.submit')}</Text>
