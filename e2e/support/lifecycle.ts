@@ -658,7 +658,12 @@ async function expectHistory(
   decisions: { rejected: number; approved: number; messages: readonly string[] },
 ): Promise<void> {
   const history = scope.getByRole('region', { name: 'Review history' });
-  await expect(history).toBeVisible();
+  // Folded under its count until asked for: the standing decision is in the banner above the form.
+  const total = decisions.rejected + decisions.approved;
+  const show = history.getByRole('button', { name: `Show all decisions (${total})` });
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await show.click();
+  await expect(history.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
   await expect(history.getByText(/^Version \d+ rejected$/)).toHaveCount(decisions.rejected);
   await expect(history.getByText(/^Version \d+ approved$/)).toHaveCount(decisions.approved);
   for (const message of decisions.messages) await expect(history).toContainText(message);
