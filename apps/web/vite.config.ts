@@ -133,6 +133,14 @@ function preloadSignIn(): Plugin {
   };
 }
 
+/**
+ * Chunks that keep their name in their file name: the entry's libraries (LOADED_WITH_ENTRY reads it) and
+ * every lazy page. The ~150 small shared chunks (icons, query hooks, helpers) are named by their hash
+ * alone: the entry lists each of them in the routes' preload lists, and their names cost the sign-in
+ * route ~0.6 KB gzip (bench/RESULTS.md §3).
+ */
+const KEEP_NAME = /^(react|vendor|mantine-base|rolldown-runtime|index)$/;
+
 /** Chunks every page has loaded with the entry (the codeSplitting groups below, and the runtime). */
 const LOADED_WITH_ENTRY = /(^|\/)(react|vendor|mantine-base|rolldown-runtime)-[\w-]+\.js$/;
 
@@ -173,10 +181,14 @@ export default defineConfig({
       },
       output: {
         // Translation files are named after their language and namespace (i18n-es-auth-…js), so the
-        // size script and a reader of the network panel can tell them apart.
+        // size script and a reader of the network panel can tell them apart; pages keep their names,
+        // shared chunks are their hash (KEEP_NAME).
         chunkFileNames: (chunk) => {
           const locale = chunk.facadeModuleId?.match(/[\\/]locales[\\/](\w+)[\\/](\w+)\.json$/);
-          return locale ? `assets/i18n-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js';
+          if (locale) return `assets/i18n-${locale[1]}-${locale[2]}-[hash].js`;
+          return chunk.isDynamicEntry || KEEP_NAME.test(chunk.name)
+            ? 'assets/[name]-[hash].js'
+            : 'assets/[hash].js';
         },
         codeSplitting: {
           // Every first visit needs these; left to the default splitting they came as ~30 files of
