@@ -74,7 +74,7 @@ test('an admin adds, edits and deletes a bucket on one server, then reads those 
   // Edit: the hourly limit goes up.
   await row.getByRole('button', { name: `Edit bucket ${bucketName}` }).click();
   const dialog = page.getByRole('dialog', { name: `Edit bucket ${bucketName} on ${SERVER}` });
-  const limit = dialog.getByRole('group', { name: 'Template 1' }).getByRole('textbox', { name: 'Limit' });
+  const limit = dialog.getByRole('group', { name: 'Template 1' }).getByRole('spinbutton', { name: 'Limit' });
   await limit.fill('9000');
   await screen(page, 'edit-bucket');
   const saved = acceptNextConfirm(page);

@@ -93,6 +93,7 @@ describe('updating a published listing (issue 20, item 3; spec 3 §2)', () => {
         message:
           'No promoted app version is newer than the published one (1.0.0): promote a newer app version, then choose it here',
         params: { reason: 'no_newer_version', version: '1.0.0' },
+        label: { key: 'appVersion' },
       },
     ]);
     expect((await rowOf(update.json().id)).state).toBe('draft');

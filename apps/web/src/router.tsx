@@ -20,7 +20,15 @@ const APPS = ['developerApps', 'manifests', 'listing', 'adminLists', 'fields'] a
 // The app page is the tabbed layout or, for users who have not opted in to the form-based
 // experience, the older single page with the manifest tables, the JSON editor and the listing editor
 // (spec 2 §2): the tabs' texts, and the classic page's and the metrics button's.
-const APP_PAGE = [...APPS, 'classicManifests', 'metrics'] as const;
+const APP_PAGE = [
+  'developerApps',
+  'manifests',
+  'listing',
+  'adminLists',
+  'fields',
+  'classicManifests',
+  'metrics',
+] as const;
 // The marketplace and metrics pages (the marketplace's listing page shows the listing preview).
 const METRICS = ['metrics', 'developerApps', 'listing', 'fields'] as const;
 /** The marketplace and metrics pages, through one small loader chunk (features/metrics/pageLoaders.ts). */
