@@ -119,7 +119,7 @@ export function DataTable<T, K extends string = string>({
       <Table.Tr>
         <Table.Td colSpan={columns.length}>
           <Center py="lg">
-            <Loader size="sm" aria-label={t('common.loading')} />
+            <Loader size="sm" role="status" aria-label={t('common.loading')} />
           </Center>
         </Table.Td>
       </Table.Tr>

@@ -73,7 +73,7 @@ export function ChangelogPage() {
   if (!query.data) {
     content = (
       <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   } else if (query.data.items.length === 0) {

@@ -12,7 +12,7 @@ export function LazyMetricsChart({ days, height = 280 }: { days: MetricsDay[]; h
     <Suspense
       fallback={
         <Center h={height}>
-          <Loader size="sm" aria-label={t('metrics.report.chart.loading')} />
+          <Loader size="sm" role="status" aria-label={t('metrics.report.chart.loading')} />
         </Center>
       }
     >

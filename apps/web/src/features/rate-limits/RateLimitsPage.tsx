@@ -163,7 +163,7 @@ function ServerBuckets({
       ) : buckets.data ? (
         <BucketTable server={server} buckets={buckets.data.data} />
       ) : (
-        <Loader size="sm" aria-label={t('rateLimits.server.retrieve')} />
+        <Loader size="sm" role="status" aria-label={t('rateLimits.server.retrieve')} />
       )}
     </Stack>
   );

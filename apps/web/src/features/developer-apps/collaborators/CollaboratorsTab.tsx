@@ -147,7 +147,7 @@ export function CollaboratorsTab({ app }: { app: DeveloperApp }) {
   } else if (!rows) {
     table = (
       <Center py="lg">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
       </Center>
     );
   } else {

@@ -55,7 +55,7 @@ export function ManifestsSection({ app }: { app: DeveloperApp }) {
   );
   const loading = (
     <Center py="md">
-      <Loader size="sm" aria-label={t('common.loading')} />
+      <Loader size="sm" role="status" aria-label={t('common.loading')} />
     </Center>
   );
 

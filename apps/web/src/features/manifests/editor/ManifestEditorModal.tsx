@@ -33,7 +33,7 @@ function Loading() {
   const { t } = useTranslation();
   return (
     <Center h="60vh">
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }
