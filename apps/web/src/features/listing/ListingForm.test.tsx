@@ -139,7 +139,7 @@ describe('ListingForm: availability', () => {
     });
     await user.click(tab(/Precios y disponibilidad/));
     expect(screen.getByRole('radio', { name: 'Regiones concretas' })).toBeChecked();
-    const europe = screen.getByRole('checkbox', { name: 'Europe' }) as HTMLInputElement;
+    const europe = screen.getByRole('checkbox', { name: 'Europa' }) as HTMLInputElement;
     expect(europe.indeterminate).toBe(true);
     expect(screen.getByRole('checkbox', { name: 'Alemania' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'España' })).not.toBeChecked();

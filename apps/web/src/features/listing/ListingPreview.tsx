@@ -16,6 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ListingReferences } from './editorContext';
 import type { ListingFormValues } from './formValues';
+import { regionName } from './regionName';
 
 /** A listing as customers see it in the public marketplace; built from a submission or the form. */
 export interface ListingPreviewData {
@@ -292,7 +293,7 @@ export function ListingPreview({ listing }: { listing: ListingPreviewData }) {
               <Section title={t('listing.preview.availability')}>
                 <Text size="sm">
                   {[
-                    ...listing.regions,
+                    ...listing.regions.map((region) => regionName(t, region)),
                     ...listing.countryCodes.map((code) => countryName(code, i18n.language, unknown)),
                   ].join(', ') || '—'}
                 </Text>

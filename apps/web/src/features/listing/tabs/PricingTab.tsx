@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { ChangedMark } from '../ChangeMarks';
 import type { EditorContext } from '../editorContext';
 import { markProps, textProps, yesNoValue } from '../fields';
+import { regionName } from '../regionName';
 
 const QUESTIONS = ['subscription_required', 'connector_required', 'has_trials'] as const;
 
@@ -106,14 +107,14 @@ export function Availability({ ctx }: { ctx: EditorContext }) {
             return (
               <Stack key={region.id} gap="xs">
                 <Checkbox
-                  label={region.name}
+                  label={regionName(t, region.name)}
                   fw={600}
                   checked={check === 'checked'}
                   indeterminate={check === 'indeterminate'}
                   onChange={(event) => apply(toggleRegion(selection, region, event.currentTarget.checked))}
                   disabled={ctx.readOnly}
                 />
-                <Stack gap={6} pl="xl" role="group" aria-label={region.name}>
+                <Stack gap={6} pl="xl" role="group" aria-label={regionName(t, region.name)}>
                   {rowsOf(region.countries, 3).map((row) => (
                     <SimpleGrid cols={3} key={row.map((country) => country.id).join('-')}>
                       {row.map((country) => (
