@@ -1,4 +1,4 @@
-import { adminSubmissionRequest, LISTING_MEDIA, submissionRequest } from '@lintel/shared/listing';
+import { LISTING_MEDIA, submissionRequest } from '@lintel/shared/listing';
 import type { ConfiguredManifestInput } from '@lintel/shared/manifests';
 import type { Db } from '../db/index';
 import type { UserRow } from '../db/schema';
@@ -250,13 +250,11 @@ export async function seedDemoApp(deps: DemoDeps, options: DemoAppOptions): Prom
     day(5),
   );
   const reviewer: ListingActor = { user: admin, admin: true, canSubmit: true, clientAddress: null };
-  await services.listings.save(
+  await services.listings.approve(
     reviewer,
     appId,
     saved.view.row.id,
-    adminSubmissionRequest.parse({
-      submission: { approval_state: 'approved', admin_message: 'Welcome to the marketplace!' },
-    }).submission,
+    { admin_message: 'Welcome to the marketplace!' },
     day(6),
   );
 

@@ -286,13 +286,4 @@ export const listingRepository = {
     ]);
     return { last, published };
   },
-
-  setMarketplaceEnabled(db: Db, appId: number, enabled: boolean): Promise<void> {
-    return db
-      .updateTable('developer_apps')
-      .set({ marketplace_enabled: enabled })
-      .where('id', '=', appId)
-      .execute()
-      .then(() => undefined);
-  },
 };

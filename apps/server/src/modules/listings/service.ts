@@ -540,25 +540,6 @@ export class ListingService {
     ).view;
   }
 
-  /** Rejects the listing in review with its message and reasons (spec 3 §4): see `turnDown`. */
-  async reject(
-    actor: ListingActor,
-    appId: number,
-    submissionId: number,
-    verdict: Pick<SubmissionChangesInput, 'admin_message' | 'rejection_reasons' | 'reviewer_notes'>,
-    now = new Date(),
-  ): Promise<SubmissionView> {
-    return (
-      await this.save(
-        actor,
-        appId,
-        submissionId,
-        { ...verdict, approval_state: 'rejected' } as SubmissionChangesInput,
-        now,
-      )
-    ).view;
-  }
-
   private decide(
     trx: Db,
     actor: ListingActor,
@@ -724,11 +705,6 @@ export class ListingService {
       developer_app_id: row.developer_app_id,
       submission_id: row.id,
     });
-  }
-
-  /** Turns marketplace_enabled on or off for an app (platform administrators). */
-  setMarketplaceEnabled(appId: number, enabled: boolean): Promise<void> {
-    return repo.setMarketplaceEnabled(this.deps.db, appId, enabled);
   }
 
   private async view(db: Db, row: SubmissionRow, forAdmin: boolean): Promise<SubmissionView> {
