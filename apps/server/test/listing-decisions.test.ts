@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations/index';
 import type { Runtime } from '../src/runtime';
 import { ACTORS, type Actor, appWithTeam, LOGO_PNG, pngOf } from './apps-support';
-import { completeFields, form, type Part, promotedVersion, referenceIds } from './listing-support';
+import {
+  adminPatchSubmission,
+  completeFields,
+  form,
+  type Part,
+  patchSubmission,
+  promotedVersion,
+  referenceIds,
+} from './listing-support';
 import { type Client, createTestDatabase, startTestRuntime } from './support';
 
 let runtime: Runtime;
@@ -15,10 +23,8 @@ afterAll(() => runtime?.close());
 
 type Team = Awaited<ReturnType<typeof appWithTeam>>;
 
-const patch = (client: Client, id: number, submission: object) =>
-  client.request({ method: 'PATCH', url: `/api/v1/submissions/${id}`, payload: { submission } });
-const adminPatch = (client: Client, id: number, submission: object) =>
-  client.request({ method: 'PATCH', url: `/api/v1/admin/submissions/${id}`, payload: { submission } });
+const patch = patchSubmission;
+const adminPatch = adminPatchSubmission;
 const current = async (client: Client, appId: number) =>
   (
     await client.request({ method: 'GET', url: `/api/v1/developer_apps/${appId}/submissions/current` })

@@ -192,3 +192,27 @@ export function completeFields(ref: Awaited<ReturnType<typeof referenceIds>>, ap
     security_questionnaire_visible: false,
   };
 }
+
+/** Saves a listing as the developer side does (POST …/submissions: a new one, or the open draft). */
+export const saveSubmission = (client: Client, appId: number, submission: object) =>
+  client.request({
+    method: 'POST',
+    url: `/api/v1/developer_apps/${appId}/submissions`,
+    payload: { submission },
+  });
+
+/** PATCH /api/v1/submissions/{id}: the developer's change or review action. */
+export const patchSubmission = (client: Client, id: number, submission: object) =>
+  client.request({ method: 'PATCH', url: `/api/v1/submissions/${id}`, payload: { submission } });
+
+/** PATCH /api/v1/admin/submissions/{id}: an administrator's change or verdict. */
+export const adminPatchSubmission = (client: Client, id: number, submission: object) =>
+  client.request({ method: 'PATCH', url: `/api/v1/admin/submissions/${id}`, payload: { submission } });
+
+/** A submission's stored row. */
+export const submissionRow = (runtime: Runtime, id: number) =>
+  runtime.database.db
+    .selectFrom('marketplace_submissions')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();

@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
 import { ACTORS, appWithTeam, LOGO_PNG, pngOf } from './apps-support';
-import { completeFields, form, mp4Of, type Part, promotedVersion, referenceIds } from './listing-support';
-import { type Client, errorOf, startTestRuntime } from './support';
+import {
+  adminPatchSubmission,
+  completeFields,
+  form,
+  mp4Of,
+  type Part,
+  patchSubmission,
+  promotedVersion,
+  referenceIds,
+  saveSubmission,
+  submissionRow,
+} from './listing-support';
+import { errorOf, startTestRuntime } from './support';
 
 // Issue 20: updating a published listing (item 3), the app version a listing names, the availability as
 // the form's maps, and who may fetch the files of a listing that is not published.
@@ -15,22 +26,10 @@ afterAll(() => runtime?.close());
 
 type Team = Awaited<ReturnType<typeof appWithTeam>>;
 
-const save = (client: Client, appId: number, submission: object) =>
-  client.request({
-    method: 'POST',
-    url: `/api/v1/developer_apps/${appId}/submissions`,
-    payload: { submission },
-  });
-const patch = (client: Client, id: number, submission: object) =>
-  client.request({ method: 'PATCH', url: `/api/v1/submissions/${id}`, payload: { submission } });
-const adminPatch = (client: Client, id: number, submission: object) =>
-  client.request({ method: 'PATCH', url: `/api/v1/admin/submissions/${id}`, payload: { submission } });
-const rowOf = (id: number) =>
-  runtime.database.db
-    .selectFrom('marketplace_submissions')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+const save = saveSubmission;
+const patch = patchSubmission;
+const adminPatch = adminPatchSubmission;
+const rowOf = (id: number) => submissionRow(runtime, id);
 
 /** A production version as promotion leaves it, then approved by the reviewers (state published). */
 async function approvedVersion(appId: number, semanticVersion: string) {
