@@ -58,7 +58,7 @@ function vitest(label, projects, env, reportName) {
 const postgres = process.env.TEST_DATABASE_URL;
 vitest(
   postgres ? 'unit, server (PostgreSQL) and web tests' : 'unit, server (PGlite) and web tests',
-  ['shared', 'server', 'web'],
+  ['shared', 'platform', 'server', 'web'],
   {},
   'vitest.json',
 );

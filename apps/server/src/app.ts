@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import type { PlatformHttp } from '@lintel/platform';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
@@ -48,6 +49,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Signs cookies the server must be able to trust (the marketplace visitor); random when not given. */
   cookieSecret?: Buffer;
+  /** The embedded platform's HTTP side: /sandbox and /production are handed to it untouched. */
+  platformHttp?: PlatformHttp;
 }
 
 /** Builds the HTTP application from its dependencies: no globals, so tests build as many as they like. */
@@ -69,6 +72,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+
+  // The embedded platform is another system on the same port: its requests go to it before any of the
+  // portal's hooks, parsers or sessions touch them.
+  const platformHttp = deps.platformHttp;
+  if (platformHttp) {
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!platformHttp.owns(request.url)) return done();
+      reply.hijack();
+      platformHttp.app.routing(request.raw, reply.raw);
+    });
+  }
 
   // The API speaks JSON (and multipart where a route registers it); plain text bodies are refused.
   app.removeContentTypeParser('text/plain');

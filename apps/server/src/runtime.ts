@@ -1,13 +1,16 @@
 import { hkdfSync } from 'node:crypto';
+import { createPlatformHttp, type PlatformHttp, type PortalIdentity } from '@lintel/platform';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
-import { type DatabaseHandle, migrate, openDatabase } from './db/index';
-import { SecretBox } from './http/crypto';
+import { type DatabaseHandle, type Db, migrate, openDatabase } from './db/index';
+import { hashToken, SecretBox } from './http/crypto';
 import { loggableError } from './http/errors';
+import { SESSION_COOKIE } from './http/session';
 import { Mailer } from './jobs/mail/mailer';
 import { JobQueue } from './jobs/queue';
 import { startQueues, startWorkers } from './jobs/workers';
+import { authRepository } from './modules/auth/repository';
 import { EmbeddedPlatform } from './platform/embedded';
 import { resolveSecretsKey } from './secrets-key';
 import { createServices, jobsOf, type Services } from './services';
@@ -23,6 +26,8 @@ export interface Runtime {
   platform: EmbeddedPlatform;
   storage: Storage;
   app: FastifyInstance;
+  /** The embedded platform's OAuth server and REST API, under /sandbox and /production. */
+  platformHttp: PlatformHttp;
   /** Stops taking requests, lets in-flight requests and jobs finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -48,6 +53,19 @@ export async function startRuntime(
   const jobs = jobsOf(deps, services);
   await startQueues(queue, jobs);
   if (options.workers ?? true) await startWorkers(queue, jobs);
+  const platformHttp = await createPlatformHttp({
+    db: database.db as never,
+    pgPool: database.pool,
+    config: {
+      publicUrl: config.publicUrl,
+      trustProxy: config.trustProxy,
+      redisUrl: config.redisUrl,
+      bodyLimitBytes: config.bodyLimitBytes,
+    },
+    identify: (request) => portalIdentity(database.db, request.headers.cookie),
+    signInUrl: (returnTo) => `/sign_in?redirect=${encodeURIComponent(returnTo)}`,
+    logger: options.logger ?? false,
+  });
   const app = await buildApp({
     config,
     db: database.db,
@@ -56,6 +74,7 @@ export async function startRuntime(
     logger: options.logger,
     // Every server of one deployment shares SECRETS_KEY, so each accepts the cookies the others signed.
     cookieSecret: Buffer.from(hkdfSync('sha256', secretsKey.key, '', 'lintel cookie signing', 32)),
+    platformHttp,
   });
   queue.onError = (error) => app.log.error({ err: loggableError(error) }, 'job queue error');
   if (secretsKey.generated) {
@@ -73,9 +92,11 @@ export async function startRuntime(
     platform,
     storage,
     app,
+    platformHttp,
     close() {
       closing ??= (async () => {
         await app.close();
+        await platformHttp.close();
         await queue.stop();
         await mailer.close();
         storage.close();
@@ -84,4 +105,19 @@ export async function startRuntime(
       return closing;
     },
   };
+}
+
+/**
+ * The portal user of a browser request to the platform (its consent page): the platform signs users in
+ * through the portal, so it asks the portal's session, as a real platform asks its identity provider.
+ */
+async function portalIdentity(db: Db, cookieHeader: string | undefined): Promise<PortalIdentity | null> {
+  const token = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
+    ?.slice(SESSION_COOKIE.length + 1);
+  if (!token) return null;
+  const found = await authRepository.findActiveSession(db, hashToken(decodeURIComponent(token)), new Date());
+  return found ? { portalUserId: found.user.id, name: found.user.name, email: found.user.email } : null;
 }

@@ -46,7 +46,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const { db } = kyselyOnPostgres(url.toString(), 5);
+  const { db, pool } = kyselyOnPostgres(url.toString(), 5);
   await db.executeQuery({
     sql: 'CREATE EXTENSION IF NOT EXISTS pg_trgm',
     parameters: [],
@@ -57,6 +57,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     db,
     kind: 'postgres',
     connectionString: url.toString(),
+    pool,
     close: async () => {
       await db.destroy();
       const client = new pg.Client({ connectionString: serverUrl });

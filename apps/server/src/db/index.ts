@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { migratePlatform } from '@lintel/platform';
 import {
   type DatabaseConnection,
   type Driver,
@@ -23,6 +24,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   pglite?: PGlite;
   connectionString?: string;
+  /** The PostgreSQL pool (the platform's rate-limit counters share it); none on PGlite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -122,9 +125,9 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const { db } = kyselyOnPostgres(options.databaseUrl);
+    const { db, pool } = kyselyOnPostgres(options.databaseUrl);
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
-    return { db, kind: 'postgres', connectionString: options.databaseUrl, close: () => db.destroy() };
+    return { db, kind: 'postgres', connectionString: options.databaseUrl, pool, close: () => db.destroy() };
   }
   const pglite = await openPglite(path.join(options.dataDir, 'db'));
   const db = kyselyOnPglite(pglite);
@@ -139,7 +142,7 @@ export async function openDatabase(options: {
   };
 }
 
-/** Runs every pending migration; throws with the failing migration's error. */
+/** Runs every pending migration, the portal's then the embedded platform's; throws with the failing one's error. */
 export async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
@@ -147,4 +150,5 @@ export async function migrate(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  await migratePlatform(db as never);
 }

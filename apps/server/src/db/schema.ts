@@ -1,4 +1,14 @@
+import type { PlatformDatabase } from '@lintel/platform/schema';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type {
+  PlatformInstallationRow,
+  PlatformOAuthApplicationRow,
+  PlatformRateLimitBucketRow,
+  PlatformRateLimitBucketTemplateRow,
+  PlatformSandboxRow,
+  PortalOAuthApplicationRow,
+} from '@lintel/platform/schema';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -123,13 +133,6 @@ export interface IntegrationContactsTable {
   created_at: Timestamp;
 }
 
-/** The embedded platform's own record of who owns an app (0013_admin_apps). */
-export interface PlatformAppOwnersTable {
-  developer_app_id: number;
-  owner_user_id: number;
-  updated_at: Timestamp;
-}
-
 export interface CollaboratorsTable {
   id: Generated<number>;
   developer_app_id: number;
@@ -155,37 +158,6 @@ export interface InvitationsTable {
   invited_by: number | null;
   accepted_by: number | null;
   expires_at: Timestamp;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface PlatformOAuthApplicationsTable {
-  id: Generated<number>;
-  uid: string;
-  secret_hash: string;
-  name: string;
-  /** monthly_sandbox and the platform's own applications have no portal app (0014). */
-  environment: 'production' | 'sandbox' | 'monthly_sandbox';
-  developer_app_id: number | null;
-  redirect_uri: Generated<string>;
-  confidential: Generated<boolean>;
-  secret_rotated_at: NullableTimestamp;
-  /** The secret sealed under SECRETS_KEY while it may still be shown (sandbox: always; production: until revealed). */
-  secret_sealed: string | null;
-  secret_revealed_at: NullableTimestamp;
-  /** Set when production access is revoked or the app deleted: the application no longer works. */
-  revoked_at: NullableTimestamp;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface PlatformSandboxesTable {
-  id: Generated<number>;
-  developer_app_id: number;
-  status: ColumnType<'pending' | 'live' | 'failed', 'pending' | 'live' | 'failed' | undefined>;
-  company_id: number | null;
-  url: string | null;
-  oauth_application_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -231,7 +203,8 @@ export interface AnalyticsEventsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
-export interface Database {
+/** The portal's tables and, in the same database, the embedded platform's (apps/platform). */
+export interface Database extends PlatformDatabase {
   users: UsersTable;
   user_tokens: UserTokensTable;
   sessions: SessionsTable;
@@ -242,8 +215,6 @@ export interface Database {
   developer_apps: DeveloperAppsTable;
   collaborators: CollaboratorsTable;
   invitations: InvitationsTable;
-  platform_oauth_applications: PlatformOAuthApplicationsTable;
-  platform_sandboxes: PlatformSandboxesTable;
   mail_quota_events: MailQuotaEventsTable;
   app_versions: AppVersionsTable;
   analytics_events: AnalyticsEventsTable;
@@ -259,15 +230,7 @@ export interface Database {
   listing_decisions: ListingDecisionsTable;
   audit_events: AuditEventsTable;
   changelog_entries: ChangelogEntriesTable;
-  platform_rate_limit_buckets: PlatformRateLimitBucketsTable;
-  platform_rate_limit_bucket_templates: PlatformRateLimitBucketTemplatesTable;
   integration_contacts: IntegrationContactsTable;
-  platform_app_owners: PlatformAppOwnersTable;
-  platform_installations: PlatformInstallationsTable;
-  platform_marketplace_views: PlatformMarketplaceViewsTable;
-  platform_daily_installations: PlatformDailyCountsTable;
-  platform_daily_views: PlatformDailyCountsTable;
-  platform_processed_events: { id: string; type: string; processed_at: Timestamp };
   /** Exact counts of the unfiltered admin lists, kept by triggers (0015_admin_list_speed). */
   row_counts: { name: string; n: ColumnType<number, number, number> };
 }
@@ -396,14 +359,7 @@ export type ListingMediaRow = Selectable<ListingMediaTable>;
 export type CollaboratorRow = Selectable<CollaboratorsTable>;
 export type IntegrationContactRow = Selectable<IntegrationContactsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
-export type PlatformSandboxRow = Selectable<PlatformSandboxesTable>;
 export type AppVersionRow = Selectable<AppVersionsTable>;
-export type PlatformOAuthApplicationRow = Selectable<PlatformOAuthApplicationsTable>;
-/** An OAuth application of a portal app: production or sandbox, with its app. */
-export type PortalOAuthApplicationRow = PlatformOAuthApplicationRow & {
-  developer_app_id: number;
-  environment: 'production' | 'sandbox';
-};
 
 /** One platform-admin change or credential reset (issue 11): who, what, on which record, from where. */
 export interface AuditEventsTable {
@@ -442,55 +398,4 @@ export interface ChangelogEntriesTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-}
-/** The embedded quota-minder's rate-limit buckets (platform/), per server. */
-export interface PlatformRateLimitBucketsTable {
-  id: Generated<number>;
-  server: string;
-  name: string;
-  client_id: string;
-  domain: ColumnType<string, string | undefined, string>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-export type PlatformRateLimitBucketRow = Selectable<PlatformRateLimitBucketsTable>;
-
-export interface PlatformRateLimitBucketTemplatesTable {
-  id: Generated<number>;
-  bucket_id: number;
-  position: number;
-  name: string;
-  fill_type: 'count' | 'quota';
-  interval_ms: number;
-  limit: number;
-}
-export type PlatformRateLimitBucketTemplateRow = Selectable<PlatformRateLimitBucketTemplatesTable>;
-/** An installation of an app in a company, as the platform reports it (issue 12). */
-export interface PlatformInstallationsTable {
-  id: Generated<number>;
-  developer_app_id: number;
-  company_name: string;
-  company_is_demo: boolean;
-  user_email_address: string | null;
-  status: 'installed' | 'uninstalled';
-  installed_at: Timestamp;
-  updated_at: Timestamp;
-}
-export type PlatformInstallationRow = Selectable<PlatformInstallationsTable>;
-
-/** One marketplace view of an app's listing: one per visitor and day. */
-export interface PlatformMarketplaceViewsTable {
-  id: Generated<number>;
-  developer_app_id: number;
-  visitor_key: string;
-  /** The UTC day, written as YYYY-MM-DD. */
-  day: ColumnType<Date, string, string>;
-  viewed_at: Timestamp;
-}
-
-/** A daily aggregate, kept up to date as the events arrive. */
-export interface PlatformDailyCountsTable {
-  developer_app_id: number;
-  day: ColumnType<Date, string, string>;
-  count: number;
 }
