@@ -30,9 +30,32 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
+/** One template of the bucket that applies to a client id, and how much of it is used now. */
+export interface TemplateUsage {
+  server: string;
+  /** The configured bucket's name; null when none is configured and the defaults apply. */
+  bucket: string | null;
+  template: string;
+  fillType: 'count' | 'quota';
+  intervalMs: number;
+  limit: number;
+  used: number;
+  /** When the current window ends; null when nothing has been counted in it. */
+  resetsAt: Date | null;
+}
+
 /** Counts one API call against the app's buckets, per access token (per company for client credentials). */
 export interface RateLimiter {
   consume(principal: Principal, companyId: number | null): Promise<RateLimitDecision>;
+  /**
+   * Each template's current use for an app's client id, for the portal ("spike 37 of 100, resets in
+   * 6 s"): the most used of the given keys (token id and company of recent calls).
+   */
+  usage(
+    clientId: string,
+    environment: PlatformEnvironment,
+    keys: readonly { tokenId: number; companyId: number | null }[],
+  ): Promise<TemplateUsage[]>;
   close(): Promise<void>;
 }
 
@@ -42,6 +65,7 @@ export interface ApiCall {
   environment: PlatformEnvironment;
   clientId: string;
   tokenKind: 'user' | 'client' | null;
+  tokenId: number | null;
   companyId: number | null;
   method: string;
   route: string;

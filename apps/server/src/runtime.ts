@@ -41,18 +41,6 @@ export async function startRuntime(
   const queue = new JobQueue(database, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 1 });
   const mailer = new Mailer(config, queue);
   const secretsKey = await resolveSecretsKey(config);
-  const platform = new EmbeddedPlatform({
-    db: database.db,
-    schedule: (trx, name, data, startAfter) => queue.send(trx, name, data, { startAfter }),
-    config,
-    secrets: new SecretBox(secretsKey.key),
-  });
-  const storage = await createStorage(config);
-  const deps = { config, db: database.db, mailer, queue, platform, storage };
-  const services = createServices(deps);
-  const jobs = jobsOf(deps, services);
-  await startQueues(queue, jobs);
-  if (options.workers ?? true) await startWorkers(queue, jobs);
   const platformHttp = await createPlatformHttp({
     db: database.db as never,
     pgPool: database.pool,
@@ -66,6 +54,19 @@ export async function startRuntime(
     signInUrl: (returnTo) => `/sign_in?redirect=${encodeURIComponent(returnTo)}`,
     logger: options.logger ?? false,
   });
+  const platform = new EmbeddedPlatform({
+    db: database.db,
+    schedule: (trx, name, data, startAfter) => queue.send(trx, name, data, { startAfter }),
+    config,
+    secrets: new SecretBox(secretsKey.key),
+    platformContext: platformHttp.context,
+  });
+  const storage = await createStorage(config);
+  const deps = { config, db: database.db, mailer, queue, platform, storage };
+  const services = createServices(deps);
+  const jobs = jobsOf(deps, services);
+  await startQueues(queue, jobs);
+  if (options.workers ?? true) await startWorkers(queue, jobs);
   const app = await buildApp({
     config,
     db: database.db,

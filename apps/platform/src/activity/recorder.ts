@@ -13,6 +13,7 @@ export function createActivityRecorder(db: PlatformDb): ActivityRecorder {
           environment: call.environment,
           client_id: call.clientId,
           token_kind: call.tokenKind,
+          token_id: call.tokenId,
           company_id: call.companyId,
           method: call.method,
           route: call.route,

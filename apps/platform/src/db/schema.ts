@@ -283,6 +283,8 @@ export interface PlatformApiCallsTable {
   environment: 'sandbox' | 'production';
   client_id: string;
   token_kind: 'user' | 'client' | null;
+  /** The access token's id (the rate-limit key with the company): never the token. */
+  token_id: number | null;
   company_id: number | null;
   method: string;
   /** The route template (`/rest/v1.0/projects/:id`), or the path when no route matched. */

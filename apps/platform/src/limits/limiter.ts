@@ -6,6 +6,9 @@ export function createRateLimiter(): RateLimiter {
     async consume(): Promise<RateLimitDecision> {
       return { allowed: true, limit: 100, remaining: 100, resetAt: new Date(), retryAfterSeconds: 0 };
     },
+    async usage() {
+      return [];
+    },
     async close() {},
   };
 }

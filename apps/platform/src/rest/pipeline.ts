@@ -106,6 +106,7 @@ export function restPipeline(scope: FastifyInstance, ctx: PlatformContext, envir
       environment,
       clientId: principal.clientId,
       tokenKind: principal.kind,
+      tokenId: principal.tokenId,
       companyId: request.platformCompanyId ?? null,
       method: request.method,
       route: withoutPrefix(request.routeOptions.url ?? request.url.split('?')[0] ?? ''),

@@ -1,3 +1,14 @@
+import {
+  apiCall,
+  apiCalls,
+  apiCallsPerMinute,
+  createSandboxCompany,
+  issueTestToken,
+  type PlatformContext,
+  type PlatformDb,
+  setAppMembers,
+  setAppPermissions,
+} from '@lintel/platform';
 import { QA_QUOTA_MINDER_SERVERS, QUOTA_MINDER_SERVERS } from '@lintel/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
@@ -7,13 +18,17 @@ import { EmbeddedMarketplace } from './marketplace';
 import { EmbeddedQuotaMinder } from './quota-minder';
 import { platformRepository as repo } from './repository';
 import type {
+  AppMember,
+  AppPermissionsGrant,
   BucketInput,
   Environment,
+  EnvironmentBaseUrls,
   IssuedSecret,
   OAuthApplication,
   OAuthApplicationListing,
   OAuthApplicationQuery,
   Platform,
+  PlatformActivity,
   PlatformJob,
   PlatformMarketplace,
   PlatformScheduler,
@@ -22,6 +37,7 @@ import type {
   Sandbox,
   SandboxFinished,
   SandboxStatus,
+  TestToken,
 } from './types';
 
 export const SANDBOX_PROVISION_QUEUE = 'platform.sandbox.provision';
@@ -59,9 +75,11 @@ export class EmbeddedPlatform implements Platform {
       db: Db;
       /** Schedules the provisioning job inside the platform's own transaction. */
       schedule: (trx: Db, ...job: Parameters<PlatformScheduler>) => Promise<void>;
-      config: Pick<Config, 'sandboxProvisionDelayMs' | 'sandboxProvisionOutcome' | 'qaHost'>;
+      config: Pick<Config, 'sandboxProvisionDelayMs' | 'sandboxProvisionOutcome' | 'qaHost' | 'publicUrl'>;
       /** Seals the secrets kept to be shown again. */
       secrets: SecretBox;
+      /** The platform's HTTP side (its rate limiter answers the buckets' current use). */
+      platformContext?: Pick<PlatformContext, 'limiter'>;
     },
   ) {
     this.marketplace = new EmbeddedMarketplace(deps.db);
@@ -70,6 +88,52 @@ export class EmbeddedPlatform implements Platform {
       servers: deps.config.qaHost ? QA_QUOTA_MINDER_SERVERS : QUOTA_MINDER_SERVERS,
     });
   }
+
+  /** The platform's own tables, in the portal's database. */
+  private get platformDb(): PlatformDb {
+    return this.deps.db as unknown as PlatformDb;
+  }
+
+  setAppMembers(appId: number, members: readonly AppMember[]): Promise<void> {
+    return setAppMembers(this.platformDb, appId, members);
+  }
+
+  setAppPermissions(
+    appId: number,
+    environment: Environment,
+    grant: AppPermissionsGrant | null,
+  ): Promise<void> {
+    return setAppPermissions(this.platformDb, appId, environment, grant);
+  }
+
+  baseUrls(): Record<Environment, EnvironmentBaseUrls> {
+    const base = this.deps.config.publicUrl;
+    return {
+      sandbox: { auth: `${base}/sandbox`, api: `${base}/sandbox` },
+      production: { auth: `${base}/production`, api: `${base}/production` },
+    };
+  }
+
+  async issueTestToken(appId: number, portalUserId: number): Promise<TestToken | undefined> {
+    const token = await issueTestToken(this.platformDb, appId, portalUserId);
+    return token
+      ? {
+          accessToken: token.accessToken,
+          refreshToken: token.refreshToken,
+          expiresIn: token.expiresIn,
+          createdAt: token.createdAt,
+          companyId: token.companyId,
+        }
+      : undefined;
+  }
+
+  readonly activity: PlatformActivity = {
+    calls: (appId, query) => apiCalls(this.platformDb, appId, query),
+    call: (appId, callId) => apiCall(this.platformDb, appId, callId),
+    perMinute: (appId, since) => apiCallsPerMinute(this.platformDb, appId, since),
+    // PLACEHOLDER until the rate-limit work lands (it answers from the limiter's counters).
+    bucketUsage: async () => [],
+  };
 
   // The rate-limit buckets (spec 1 §2): the embedded quota-minder keeps them in our database.
   readonly #quotaMinder: EmbeddedQuotaMinder;
@@ -117,19 +181,19 @@ export class EmbeddedPlatform implements Platform {
         name: SANDBOX_PROVISION_QUEUE,
         retryLimit: 10,
         retryDelaySeconds: 5,
-        handle: (data) => this.finishProvisioning(data as { sandboxId: number }),
+        handle: (data) => this.finishProvisioning(data as { sandboxId: number; appName?: string }),
       },
     ];
   }
 
-  async requestSandbox(appId: number, _appName: string, now = new Date()): Promise<Sandbox> {
+  async requestSandbox(appId: number, appName: string, now = new Date()): Promise<Sandbox> {
     const { db, config, schedule } = this.deps;
     const row = await db.transaction().execute(async (trx) => {
       const sandbox = await repo.insertSandbox(trx, appId, now);
       await schedule(
         trx,
         SANDBOX_PROVISION_QUEUE,
-        { sandboxId: sandbox.id },
+        { sandboxId: sandbox.id, appName },
         new Date(now.getTime() + config.sandboxProvisionDelayMs),
       );
       return sandbox;
@@ -141,7 +205,7 @@ export class EmbeddedPlatform implements Platform {
    * The provisioning job: a pending sandbox ends live or failed, then the listeners hear of it. When a
    * listener fails the job runs again; the sandbox is final by then and only the event is repeated.
    */
-  async finishProvisioning(job: { sandboxId: number }, now = new Date()): Promise<void> {
+  async finishProvisioning(job: { sandboxId: number; appName?: string }, now = new Date()): Promise<void> {
     const { db, config } = this.deps;
     const finished = await db.transaction().execute(async (trx) => {
       const sandbox = await repo.findSandbox(trx, job.sandboxId);
@@ -156,7 +220,8 @@ export class EmbeddedPlatform implements Platform {
           true,
         );
       }
-      await this.makeLive(trx, sandbox.id, sandbox.developer_app_id, now, true);
+      const appName = job.appName ?? `App ${sandbox.developer_app_id}`;
+      await this.makeLive(trx, sandbox.id, sandbox.developer_app_id, appName, now, true);
       return repo.findSandbox(trx, sandbox.id);
     });
     if (!finished || finished.status === 'pending') return;
@@ -170,14 +235,14 @@ export class EmbeddedPlatform implements Platform {
 
   async generateFakeSandbox(
     appId: number,
-    _appName: string,
+    appName: string,
     now = new Date(),
   ): Promise<{ sandbox: Sandbox; secret: IssuedSecret }> {
     const { db } = this.deps;
     const secret = await db.transaction().execute(async (trx) => {
       const existing = await repo.sandboxOfApp(trx, appId);
       const sandbox = existing ?? (await repo.insertSandbox(trx, appId, now));
-      return this.makeLive(trx, sandbox.id, appId, now, false);
+      return this.makeLive(trx, sandbox.id, appId, appName, now, false);
     });
     const sandbox = await this.sandboxOf(appId);
     if (!sandbox) throw new Error(`sandbox of app ${appId} vanished`);
@@ -188,11 +253,13 @@ export class EmbeddedPlatform implements Platform {
     trx: Db,
     sandboxId: number,
     appId: number,
+    appName: string,
     now: Date,
     onlyIfPending: boolean,
   ): Promise<IssuedSecret> {
     const issued = await this.issue(trx, appId, 'sandbox', `Sandbox of app ${appId}`, '', now);
     const companyId = 4_000_000 + sandboxId;
+    await createSandboxCompany(trx as unknown as PlatformDb, { companyId, appId, appName }, now);
     await repo.finishSandbox(
       trx,
       sandboxId,

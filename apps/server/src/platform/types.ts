@@ -1,4 +1,57 @@
+import type {
+  ApiCallDetail,
+  ApiCallQuery,
+  ApiCallSummary,
+  ApiMinute,
+  AppMemberInput,
+  TemplateUsage,
+} from '@lintel/platform';
 import type { Db } from '../db/index';
+
+export type {
+  ApiCallDetail,
+  ApiCallQuery,
+  ApiCallSummary,
+  ApiMinute,
+  ApiStatusClass,
+  TemplateUsage,
+} from '@lintel/platform';
+
+/** A collaborator of an app, as the platform knows them: a user of the app's sandbox company. */
+export type AppMember = AppMemberInput;
+
+/** The permissions of an app's newest manifest version in one environment (manifest `permissions`). */
+export interface AppPermissionsGrant {
+  version: string;
+  company: Record<string, unknown>;
+  project: Record<string, unknown>;
+}
+
+/** Where an environment's OAuth server (auth) and REST API (api) are reached. */
+export interface EnvironmentBaseUrls {
+  auth: string;
+  api: string;
+}
+
+/** A sandbox user token for a collaborator ("Get a test token"); the values exist here once. */
+export interface TestToken {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresIn: number;
+  createdAt: Date;
+  companyId: number;
+}
+
+/** The app's REST API calls as the platform recorded them, and its rate-limit buckets' current use. */
+export interface PlatformActivity {
+  /** Newest first; `nextBefore` is the cursor of the next (older) page, null at the end. */
+  calls(appId: number, query: ApiCallQuery): Promise<{ calls: ApiCallSummary[]; nextBefore: number | null }>;
+  call(appId: number, callId: number): Promise<ApiCallDetail | undefined>;
+  /** Calls and errors per minute since `since`, oldest first (minutes without calls left out). */
+  perMinute(appId: number, since: Date): Promise<ApiMinute[]>;
+  /** Each template of the buckets that apply to the app's client ids (sandbox and production). */
+  bucketUsage(appId: number): Promise<(TemplateUsage & { environment: Environment })[]>;
+}
 
 export type Environment = 'production' | 'sandbox';
 export type SandboxStatus = 'pending' | 'live' | 'failed';
@@ -144,6 +197,20 @@ export interface Platform extends QuotaMinder {
   jobs(): PlatformJob[];
   /** Installations of apps in companies and views of their marketplace listings (issue 12). */
   readonly marketplace: PlatformMarketplace;
+  /** Tells the platform who works on an app now (every collaborator, after any change). */
+  setAppMembers(appId: number, members: readonly AppMember[]): Promise<void>;
+  /** Tells the platform the permissions of the app's newest manifest version in an environment. */
+  setAppPermissions(
+    appId: number,
+    environment: Environment,
+    grant: AppPermissionsGrant | null,
+  ): Promise<void>;
+  /** The auth and API base URLs of each environment. */
+  baseUrls(): Record<Environment, EnvironmentBaseUrls>;
+  /** A sandbox user token for a collaborator; undefined without a live sandbox or membership. */
+  issueTestToken(appId: number, portalUserId: number): Promise<TestToken | undefined>;
+  /** The app's API calls and rate-limit use (issue 21 "API activity"). */
+  readonly activity: PlatformActivity;
 }
 
 export type InstallationStatus = 'installed' | 'uninstalled';

@@ -8,6 +8,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     environment text not null check (environment in ('sandbox', 'production')),
     client_id text not null,
     token_kind text check (token_kind in ('user', 'client')),
+    token_id bigint,
     company_id bigint,
     method text not null,
     route text not null,
