@@ -256,6 +256,16 @@ export interface PlatformOAuthCodesTable {
   created_at: Timestamp;
 }
 
+/** A consent page's anti-forgery value: hashed, bound to the user and the request, single use. */
+export interface PlatformOAuthConsentsTable {
+  nonce_hash: string;
+  user_id: number;
+  /** SHA-256 of the authorization request the page was shown for (client, redirect URI, state, PKCE). */
+  request_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 /** An access token (and its refresh token): both stored hashed. */
 export interface PlatformOAuthTokensTable {
   id: Generated<number>;
@@ -325,6 +335,7 @@ export interface PlatformDatabase {
   platform_app_permissions: PlatformAppPermissionsTable;
   platform_oauth_codes: PlatformOAuthCodesTable;
   platform_oauth_tokens: PlatformOAuthTokensTable;
+  platform_oauth_consents: PlatformOAuthConsentsTable;
   platform_api_calls: PlatformApiCallsTable;
 }
 
