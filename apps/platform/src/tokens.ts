@@ -142,3 +142,99 @@ export async function revokeToken(db: PlatformDb, tokenId: number, now = new Dat
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** What a refresh call may renew: the token whose refresh token was sent, still good when it was burned. */
+export interface RefreshableToken {
+  tokenId: number;
+  oauthApplicationId: number;
+  userId: number;
+}
+
+/**
+ * A refresh call burns the refresh token it sends, whatever it answers (platform-oauth.md §4: "any refresh
+ * call, successful or failed, permanently invalidates the refresh token that was sent"). Returns the token
+ * when this call was the first to send it and it may still be renewed: not revoked, of this environment,
+ * its application working, its secret not reset since, its user still a member of the app (sandbox).
+ */
+export async function burnRefreshToken(
+  db: PlatformDb,
+  refreshToken: string,
+  environment: PlatformEnvironment,
+  now = new Date(),
+): Promise<RefreshableToken | null> {
+  if (refreshToken.length === 0 || refreshToken.length > 200) return null;
+  const burned = await db
+    .updateTable('platform_oauth_tokens')
+    .set({ refresh_used_at: now })
+    .where('refresh_hash', '=', hashToken(refreshToken))
+    .where('refresh_used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!burned) return null;
+  const row = await db
+    .selectFrom('platform_oauth_tokens as t')
+    .innerJoin('platform_oauth_applications as a', 'a.id', 't.oauth_application_id')
+    .select(['t.id', 't.oauth_application_id', 't.user_id'])
+    .where('t.id', '=', burned.id)
+    .where('t.kind', '=', 'user')
+    .where('t.environment', '=', environment)
+    .where('t.revoked_at', 'is', null)
+    .where('a.revoked_at', 'is', null)
+    .where('a.developer_app_id', 'is not', null)
+    .where((eb) =>
+      eb.or([eb('a.secret_rotated_at', 'is', null), eb('a.secret_rotated_at', '<=', eb.ref('t.created_at'))]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('t.environment', '=', 'production'),
+        eb.exists(
+          eb
+            .selectFrom('platform_app_members as m')
+            .select(sql`1`.as('one'))
+            .whereRef('m.developer_app_id', '=', 'a.developer_app_id')
+            .whereRef('m.user_id', '=', 't.user_id'),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  if (!row || row.user_id === null) return null;
+  return { tokenId: row.id, oauthApplicationId: row.oauth_application_id, userId: row.user_id };
+}
+
+/** A reused authorization code revokes every token issued from it (RFC 6749 §4.1.2). */
+export async function revokeTokensOfCode(db: PlatformDb, codeHash: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('platform_oauth_tokens')
+    .set({ revoked_at: now })
+    .where('code_hash', '=', codeHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The token an access or refresh token value belongs to, in an environment (revocation: either may be
+ * sent, RFC 7009 §2.1); `hint` only orders the look-up.
+ */
+export async function findTokenByValue(
+  db: PlatformDb,
+  value: string,
+  environment: PlatformEnvironment,
+  hint?: string,
+): Promise<{ id: number; oauthApplicationId: number } | undefined> {
+  if (value.length === 0 || value.length > 200) return undefined;
+  const hash = hashToken(value);
+  const columns =
+    hint === 'refresh_token'
+      ? (['refresh_hash', 'access_hash'] as const)
+      : (['access_hash', 'refresh_hash'] as const);
+  for (const column of columns) {
+    const row = await db
+      .selectFrom('platform_oauth_tokens')
+      .select(['id', 'oauth_application_id'])
+      .where(column, '=', hash)
+      .where('environment', '=', environment)
+      .executeTakeFirst();
+    if (row) return { id: row.id, oauthApplicationId: row.oauth_application_id };
+  }
+  return undefined;
+}
