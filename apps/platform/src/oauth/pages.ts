@@ -142,11 +142,17 @@ export function sendPage(
     );
 }
 
-/** What a redirect URI's form-action source is: its origin (http/https) or its scheme (native apps). */
+const UNSAFE_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:']);
+
+/**
+ * What a redirect URI's form-action source is: its origin (http/https) or its scheme (native apps);
+ * undefined for what no browser should be sent to.
+ */
 export function formTargetOf(redirectUri: string): string | undefined {
   try {
     const url = new URL(redirectUri);
     if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+    if (UNSAFE_SCHEMES.has(url.protocol.toLowerCase())) return undefined;
     return /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol) ? url.protocol : undefined;
   } catch {
     return undefined;
