@@ -148,6 +148,8 @@ export interface RefreshableToken {
   tokenId: number;
   oauthApplicationId: number;
   userId: number;
+  /** The code the first token of the chain came from: a replay of it revokes the renewed tokens too. */
+  codeHash: string | null;
 }
 
 /**
@@ -174,7 +176,7 @@ export async function burnRefreshToken(
   const row = await db
     .selectFrom('platform_oauth_tokens as t')
     .innerJoin('platform_oauth_applications as a', 'a.id', 't.oauth_application_id')
-    .select(['t.id', 't.oauth_application_id', 't.user_id'])
+    .select(['t.id', 't.oauth_application_id', 't.user_id', 't.code_hash'])
     .where('t.id', '=', burned.id)
     .where('t.kind', '=', 'user')
     .where('t.environment', '=', environment)
@@ -198,7 +200,12 @@ export async function burnRefreshToken(
     )
     .executeTakeFirst();
   if (!row || row.user_id === null) return null;
-  return { tokenId: row.id, oauthApplicationId: row.oauth_application_id, userId: row.user_id };
+  return {
+    tokenId: row.id,
+    oauthApplicationId: row.oauth_application_id,
+    userId: row.user_id,
+    codeHash: row.code_hash,
+  };
 }
 
 /** A reused authorization code revokes every token issued from it (RFC 6749 §4.1.2). */

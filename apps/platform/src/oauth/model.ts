@@ -216,7 +216,10 @@ export function createModel(
           environment,
           kind: isUser ? 'user' : 'client',
           userId: isUser ? (user.id as number) : null,
-          codeHash: token.authorizationCode ? hashToken(token.authorizationCode as string) : null,
+          // A renewed token keeps its chain's code, so that a replay of the code ends the whole chain.
+          codeHash: token.authorizationCode
+            ? hashToken(token.authorizationCode as string)
+            : (state.refresh?.codeHash ?? null),
           withRefresh: isUser,
         },
         ctx.now(),

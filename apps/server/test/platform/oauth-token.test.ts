@@ -203,6 +203,17 @@ describe('POST /sandbox/oauth/token: refresh_token', () => {
     // The access token of the burnt pair still works until it expires.
     expect((await me(runtime, second.access_token)).statusCode).toBe(200);
     expectError(await postToken(runtime, refresh), 400, 'invalid_request');
+
+    // A replay of the code ends the renewed tokens too: they come from it.
+    const replay = await postToken(runtime, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: CALLBACK,
+      client_id: uid,
+      client_secret: secret,
+    });
+    expectError(replay, 400, 'invalid_grant');
+    expect((await me(runtime, second.access_token)).statusCode).toBe(401);
   });
 });
 

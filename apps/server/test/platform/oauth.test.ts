@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime';
+import { grantProduction } from '../apps-support';
 import { createUser, signIn, startTestRuntime } from '../support';
 import {
   authorizeCode,
@@ -190,6 +191,22 @@ describe('POST /sandbox/oauth/authorize', () => {
     expect(again.headers['content-type']).toContain('text/html');
   });
 
+  it('sends a browser whose session ended before the form came back to sign in, then to the same request', async () => {
+    const { client, uid } = await sandboxApp(runtime);
+    const fields = formFields((await consent(client, authorizeQuery(uid))).body);
+    const response = await runtime.app.inject({
+      method: 'POST',
+      url: '/sandbox/oauth/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ ...fields, decision: 'allow' }),
+    });
+    expect(response.statusCode).toBe(302);
+    const back = new URL(response.headers.location as string, 'http://portal.test').searchParams.get(
+      'redirect',
+    );
+    expect(back).toBe(`/sandbox/oauth/authorize?${new URLSearchParams(authorizeQuery(uid))}`);
+  });
+
   it('out of band: the code on a page of its own; a denial shown, not redirected', async () => {
     const { client, uid, secret } = await sandboxApp(runtime);
     const page = await consent(client, authorizeQuery(uid, { redirect_uri: OOB }));
@@ -244,5 +261,21 @@ describe('POST /sandbox/oauth/authorize', () => {
       .where('portal_user_id', '=', client.user.id)
       .executeTakeFirstOrThrow();
     expect(answer.json().id).toBe(user.id);
+  });
+
+  it('production credentials are service accounts: the code flow is refused as unauthorized_client', async () => {
+    const { app, client } = await sandboxApp(runtime);
+    const admin = await signIn(runtime.app, await createUser(runtime, { isAdmin: true }));
+    const granted = await grantProduction(admin, app.id);
+    const uid = granted.json().uid as string;
+    await runtime.platform.updateOAuthApplication(uid, { redirectUri: CALLBACK });
+    const response = await consent(client, authorizeQuery(uid), '/production');
+    expect(response.statusCode).toBe(302);
+    const location = new URL(response.headers.location as string);
+    expect(location.searchParams.get('error')).toBe('unauthorized_client');
+    expect(location.searchParams.get('state')).toBe('xyz');
+    // The sandbox's client id is unknown to production.
+    const sandboxUid = (await runtime.platform.sandboxOf(app.id))?.oauth?.uid as string;
+    expect((await consent(client, authorizeQuery(sandboxUid), '/production')).statusCode).toBe(400);
   });
 });
