@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -12,7 +12,7 @@ import { AuthCard } from './AuthCard';
 import { EmailInput } from './fields';
 import { readFlash } from './flash';
 import { useCurrentUser, useResendConfirmation, useSignIn } from './queries';
-import { safeRedirect } from './redirect';
+import { isServerPath, safeRedirect } from './redirect';
 
 export function SignInPage() {
   const { t } = useTranslation();
@@ -40,7 +40,14 @@ export function SignInPage() {
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [navigate, location.pathname, location.search]);
 
-  if (user && !signIn.isSuccess) return <Navigate to={redirect} replace />;
+  // The platform's consent page is the server's, not a route of the web app: a full page load.
+  const toServer = isServerPath(redirect);
+  const signedInAlready = Boolean(user) && !signIn.isSuccess;
+  useEffect(() => {
+    if (signedInAlready && toServer) window.location.replace(redirect);
+  }, [signedInAlready, toServer, redirect]);
+
+  if (signedInAlready) return toServer ? null : <Navigate to={redirect} replace />;
 
   const error = signIn.error;
   const notConfirmed = isApiError(error) && error.code === 'email_not_confirmed';
@@ -66,7 +73,8 @@ export function SignInPage() {
           signIn.mutate(
             { email: values.email.trim(), password: values.password },
             {
-              onSuccess: () => navigate(redirect, { replace: true }),
+              onSuccess: () =>
+                toServer ? window.location.assign(redirect) : navigate(redirect, { replace: true }),
               onError: () => {
                 submitted.current = false;
               },

@@ -12,3 +12,11 @@ export function safeRedirect(value: string | null | undefined, fallback = '/'): 
 export function signInPath(path: string): string {
   return path && path !== '/' ? `/sign_in?redirect=${encodeURIComponent(path)}` : '/sign_in';
 }
+
+/**
+ * Whether a path is served by the server rather than the web app (the platform's OAuth pages under
+ * /sandbox and /production): going there after signing in needs a full page load.
+ */
+export function isServerPath(path: string): boolean {
+  return /^\/(sandbox|production)(\/|\?|$)/.test(path);
+}
