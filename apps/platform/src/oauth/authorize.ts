@@ -1,4 +1,6 @@
+/// <reference path="./library.d.ts" />
 import OAuth2Server from '@node-oauth/oauth2-server';
+import AuthorizeHandler from '@node-oauth/oauth2-server/lib/handlers/authorize-handler';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformContext } from '../context';
 import { hashToken, randomToken } from '../crypto';
@@ -194,6 +196,20 @@ async function takeConsent(
   return taken !== undefined;
 }
 
+/**
+ * The library's authorization handler without its redirect building: that uses node's deprecated
+ * url.parse, and sendBack builds the redirect (or the out-of-band page) itself anyway.
+ */
+class CodeIssuer extends AuthorizeHandler {
+  override buildSuccessRedirectUri() {
+    return {};
+  }
+  override buildErrorRedirectUri() {
+    return {};
+  }
+  override updateResponse() {}
+}
+
 /** GET and POST {base}/oauth/authorize, and the out-of-band code page {base}/oauth/authorize/native. */
 export function authorizeRoutes(
   app: FastifyInstance,
@@ -270,15 +286,15 @@ export function authorizeRoutes(
       );
     }
     // The library makes and saves the code (with its PKCE challenge) through our model.
-    const server = new OAuth2Server({
+    const handler = new CodeIssuer({
       model: createModel(ctx, environment, 'authorize'),
       authorizationCodeLifetime: CODE_SECONDS,
       allowEmptyState: true,
       authenticateHandler: { handle: async () => ({ id: user.id }) },
       enablePlainPKCE: true,
-    } as OAuth2Server.ServerOptions);
+    });
     try {
-      const code = await server.authorize(
+      const code = await handler.handle(
         new OAuth2Server.Request({
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
