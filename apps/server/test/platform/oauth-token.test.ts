@@ -217,6 +217,37 @@ describe('POST /sandbox/oauth/token: refresh_token', () => {
   });
 });
 
+describe('single use under concurrency', () => {
+  it('of two simultaneous exchanges of a code, or refreshes of a token, exactly one succeeds', async () => {
+    const { client, uid, secret } = await sandboxApp(runtime);
+    const code = await authorizeCode(client, uid);
+    const exchange = {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: CALLBACK,
+      client_id: uid,
+      client_secret: secret,
+    };
+    const exchanges = await Promise.all([postToken(runtime, exchange), postToken(runtime, exchange)]);
+    expect(exchanges.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const tokens = await authorizeCode(client, uid).then((fresh) =>
+      postToken(runtime, { ...exchange, code: fresh }).then((r) => r.json()),
+    );
+    const refresh = {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: uid,
+      client_secret: secret,
+    };
+    const refreshes = await Promise.all([
+      postToken(runtime, refresh),
+      postToken(runtime, refresh),
+      postToken(runtime, refresh),
+    ]);
+    expect(refreshes.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+});
+
 describe('POST /sandbox/oauth/token: client_credentials and client authentication', () => {
   it('issues a service-account token without a refresh token, credentials in the body or HTTP Basic', async () => {
     const { uid, secret } = await sandboxApp(runtime);
