@@ -26,3 +26,16 @@ export async function createSandboxCompany(
   if (!inserted) return;
   // PLACEHOLDER: the seeded users, projects, RFIs and submittals come with the REST API work.
 }
+
+/**
+ * A deleted app's sandbox company goes inactive: none of its tokens work there (verifyAccessToken);
+ * undeleting the app makes it active again. The company and its data stay.
+ */
+export async function setSandboxActive(db: PlatformDb, appId: number, active: boolean): Promise<void> {
+  await db
+    .updateTable('platform_companies')
+    .set({ is_active: active })
+    .where('developer_app_id', '=', appId)
+    .where('environment', '=', 'sandbox')
+    .execute();
+}

@@ -8,6 +8,7 @@ import {
   type PlatformDb,
   setAppMembers,
   setAppPermissions,
+  setSandboxActive,
 } from '@lintel/platform';
 import { QA_QUOTA_MINDER_SERVERS, QUOTA_MINDER_SERVERS } from '@lintel/shared';
 import type { Config } from '../config';
@@ -96,6 +97,10 @@ export class EmbeddedPlatform implements Platform {
 
   setAppMembers(appId: number, members: readonly AppMember[]): Promise<void> {
     return setAppMembers(this.platformDb, appId, members);
+  }
+
+  setAppActive(appId: number, active: boolean): Promise<void> {
+    return setSandboxActive(this.platformDb, appId, active);
   }
 
   setAppPermissions(

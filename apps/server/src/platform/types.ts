@@ -199,6 +199,8 @@ export interface Platform extends QuotaMinder {
   readonly marketplace: PlatformMarketplace;
   /** Tells the platform who works on an app now (every collaborator, after any change). */
   setAppMembers(appId: number, members: readonly AppMember[]): Promise<void>;
+  /** A deleted app's sandbox stops answering its tokens (active false); undeleting restores it. */
+  setAppActive(appId: number, active: boolean): Promise<void>;
   /** Tells the platform the permissions of the app's newest manifest version in an environment. */
   setAppPermissions(
     appId: number,
