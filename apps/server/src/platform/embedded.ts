@@ -3,6 +3,8 @@ import {
   apiCalls,
   apiCallsPerMinute,
   createSandboxCompany,
+  EmbeddedMarketplace,
+  EmbeddedQuotaMinder,
   issueTestToken,
   type PlatformContext,
   type PlatformDb,
@@ -15,8 +17,6 @@ import type { Config } from '../config';
 import type { Db } from '../db/index';
 import type { PlatformSandboxRow, PortalOAuthApplicationRow } from '../db/schema';
 import { hashToken, randomToken, type SecretBox } from '../http/crypto';
-import { EmbeddedMarketplace } from './marketplace';
-import { EmbeddedQuotaMinder } from './quota-minder';
 import { platformRepository as repo } from './repository';
 import type {
   AppMember,
@@ -92,7 +92,7 @@ export class EmbeddedPlatform implements Platform {
 
   /** The platform's own tables, in the portal's database. */
   private get platformDb(): PlatformDb {
-    return this.deps.db as unknown as PlatformDb;
+    return this.deps.db;
   }
 
   setAppMembers(appId: number, members: readonly AppMember[]): Promise<void> {
@@ -264,7 +264,7 @@ export class EmbeddedPlatform implements Platform {
   ): Promise<IssuedSecret> {
     const issued = await this.issue(trx, appId, 'sandbox', `Sandbox of app ${appId}`, '', now);
     const companyId = 4_000_000 + sandboxId;
-    await createSandboxCompany(trx as unknown as PlatformDb, { companyId, appId, appName }, now);
+    await createSandboxCompany(trx, { companyId, appId, appName }, now);
     await repo.finishSandbox(
       trx,
       sandboxId,
