@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  Lintel is running at ${config.publicUrl} (database: ${where}; mail: ${config.smtpUrl ? 'SMTP' : 'kept in outbound_emails, readable at /admin/outbound_emails'})`,
+    `  The sandbox platform (OAuth and REST API) answers at ${config.publicUrl}/sandbox, production at ${config.publicUrl}/production`,
     ...(config.seedDemo
       ? [
           '  Demo accounts:',
