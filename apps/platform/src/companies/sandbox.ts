@@ -39,3 +39,33 @@ export async function setSandboxActive(db: PlatformDb, appId: number, active: bo
     .where('environment', '=', 'sandbox')
     .execute();
 }
+
+/**
+ * Apps whose sandbox is live but which have no sandbox company (sandboxes that went live before the
+ * platform kept companies), with the company id their sandbox reports; at most `limit`.
+ */
+export async function sandboxesWithoutCompany(
+  db: PlatformDb,
+  limit: number,
+): Promise<{ appId: number; companyId: number }[]> {
+  const rows = await db
+    .selectFrom('platform_sandboxes as s')
+    .select(['s.developer_app_id', 's.company_id'])
+    .where('s.status', '=', 'live')
+    .where('s.company_id', 'is not', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('platform_companies as c')
+            .select('c.id')
+            .whereRef('c.developer_app_id', '=', 's.developer_app_id')
+            .where('c.environment', '=', 'sandbox'),
+        ),
+      ),
+    )
+    .orderBy('s.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ appId: row.developer_app_id, companyId: row.company_id ?? 0 }));
+}

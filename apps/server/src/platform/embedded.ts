@@ -8,6 +8,7 @@ import {
   issueTestToken,
   type PlatformContext,
   type PlatformDb,
+  sandboxesWithoutCompany,
   setAppMembers,
   setAppPermissions,
   setSandboxActive,
@@ -97,6 +98,16 @@ export class EmbeddedPlatform implements Platform {
 
   setAppMembers(appId: number, members: readonly AppMember[]): Promise<void> {
     return setAppMembers(this.platformDb, appId, members);
+  }
+
+  async sandboxesWithoutCompany(limit: number): Promise<number[]> {
+    return (await sandboxesWithoutCompany(this.platformDb, limit)).map((row) => row.appId);
+  }
+
+  async ensureSandboxCompany(appId: number, appName: string): Promise<void> {
+    const row = await repo.sandboxOfApp(this.deps.db, appId);
+    if (row?.status !== 'live' || row.company_id === null) return;
+    await createSandboxCompany(this.platformDb, { companyId: row.company_id, appId, appName });
   }
 
   setAppActive(appId: number, active: boolean): Promise<void> {

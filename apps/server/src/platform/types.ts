@@ -213,6 +213,13 @@ export interface Platform extends QuotaMinder {
   readonly marketplace: PlatformMarketplace;
   /** Tells the platform who works on an app now (every collaborator, after any change). */
   setAppMembers(appId: number, members: readonly AppMember[]): Promise<void>;
+  /**
+   * Apps whose live sandbox has no company on the platform yet (sandboxes older than the sandbox
+   * platform), at most `limit`: the portal tells the platform about them (reconcileSandboxes).
+   */
+  sandboxesWithoutCompany(limit: number): Promise<number[]>;
+  /** Builds the company of an app's live sandbox when it has none; nothing otherwise. */
+  ensureSandboxCompany(appId: number, appName: string): Promise<void>;
   /** A deleted app's sandbox stops answering its tokens (active false); undeleting restores it. */
   setAppActive(appId: number, active: boolean): Promise<void>;
   /** Tells the platform the permissions of the app's newest manifest version in an environment. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileSandboxes } from '../../src/modules/sandboxes/reconcile';
 import type { Runtime } from '../../src/runtime';
 import { collaboratorsOf, createApp, provisionNow, requestForApp } from '../apps-support';
 import { createVersion, promote } from '../manifests-support';
@@ -174,5 +175,42 @@ describe('the platform grants what the newest manifest version declares', () => 
       semantic_version: '1.0.0',
       project_tools: { rfi: 'standard' },
     });
+  });
+});
+
+describe('sandboxes older than the sandbox platform', () => {
+  it('get their company, team and permissions when the portal starts', async () => {
+    const owner = await createUser(runtime);
+    const app = await createApp(runtime, owner, 'Old Timer');
+    const client = await signIn(runtime.app, owner);
+    expect((await createVersion(client, app.id, '1.0.0')).statusCode).toBe(201);
+    await provisionNow(runtime, app.id);
+    // As a database from before: no company, no members, no permissions on the platform.
+    await db().deleteFrom('platform_companies').where('developer_app_id', '=', app.id).execute();
+    await db().deleteFrom('platform_app_members').where('developer_app_id', '=', app.id).execute();
+    await db().deleteFrom('platform_app_permissions').where('developer_app_id', '=', app.id).execute();
+
+    expect(
+      await reconcileSandboxes({ db: runtime.database.db, platform: runtime.platform }, runtime.services),
+    ).toBeGreaterThanOrEqual(1);
+    const company = await db()
+      .selectFrom('platform_companies')
+      .select(['name', 'is_active'])
+      .where('developer_app_id', '=', app.id)
+      .executeTakeFirstOrThrow();
+    expect(company).toEqual({ name: 'Old Timer Sandbox', is_active: true });
+    expect(await companyUsersOf(app.id)).toEqual([{ portal_user_id: owner.id, is_admin: true }]);
+    expect(
+      await db()
+        .selectFrom('platform_app_permissions')
+        .select('semantic_version')
+        .where('developer_app_id', '=', app.id)
+        .where('environment', '=', 'sandbox')
+        .executeTakeFirst(),
+    ).toEqual({ semantic_version: '1.0.0' });
+    // Nothing is left to do the second time.
+    expect(
+      await reconcileSandboxes({ db: runtime.database.db, platform: runtime.platform }, runtime.services),
+    ).toBe(0);
   });
 });

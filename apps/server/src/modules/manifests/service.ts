@@ -284,7 +284,7 @@ export class ManifestService {
    * The platform grants an app's service account what its newest version in an environment declares
    * (manifest `permissions`); told after every new version, so the next token — at the latest — has it.
    */
-  private async tellPlatformPermissions(appId: number, environment: EnvironmentType): Promise<void> {
+  async tellPlatformPermissions(appId: number, environment: EnvironmentType): Promise<void> {
     const latest = await repo.latestManifest(this.deps.db, appId, environment);
     const permissions = latest && isRecord(latest.content.permissions) ? latest.content.permissions : {};
     await this.deps.platform.setAppPermissions(
