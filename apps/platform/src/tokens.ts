@@ -172,7 +172,8 @@ export interface RefreshableToken {
  * A refresh call burns the refresh token it sends, whatever it answers (platform-oauth.md §4: "any refresh
  * call, successful or failed, permanently invalidates the refresh token that was sent"). Returns the token
  * when this call was the first to send it and it may still be renewed: not revoked, of this environment,
- * its application working, its secret not reset since, its user still a member of the app (sandbox).
+ * its application working, its secret not reset since, its sandbox company active (the app not deleted),
+ * its user still a member of the app (sandbox).
  */
 export async function burnRefreshToken(
   db: PlatformDb,
@@ -201,6 +202,21 @@ export async function burnRefreshToken(
     .where('a.developer_app_id', 'is not', null)
     .where((eb) =>
       eb.or([eb('a.secret_rotated_at', 'is', null), eb('a.secret_rotated_at', '<=', eb.ref('t.created_at'))]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('t.environment', '=', 'production'),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('platform_companies as c')
+              .select(sql`1`.as('one'))
+              .whereRef('c.developer_app_id', '=', 'a.developer_app_id')
+              .where('c.environment', '=', 'sandbox')
+              .where('c.is_active', '=', false),
+          ),
+        ),
+      ]),
     )
     .where((eb) =>
       eb.or([

@@ -1,4 +1,5 @@
 import type OAuth2Server from '@node-oauth/oauth2-server';
+import { sql } from 'kysely';
 import type { PlatformContext } from '../context';
 import { hashToken, randomToken, safeEqual } from '../crypto';
 import type { PlatformDb } from '../db/schema';
@@ -58,6 +59,21 @@ export async function findClient(
     .where('environment', '=', environment)
     .where('revoked_at', 'is', null)
     .where('developer_app_id', 'is not', null)
+    // A deleted app's sandbox company is inactive: its sandbox credentials stop with it.
+    .$if(environment === 'sandbox', (query) =>
+      query.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('platform_companies as c')
+              .select(sql`1`.as('one'))
+              .whereRef('c.developer_app_id', '=', 'platform_oauth_applications.developer_app_id')
+              .where('c.environment', '=', 'sandbox')
+              .where('c.is_active', '=', false),
+          ),
+        ),
+      ),
+    )
     .executeTakeFirst();
   if (!row || row.developer_app_id === null) return undefined;
   return {

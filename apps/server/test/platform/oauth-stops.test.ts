@@ -210,8 +210,8 @@ describe('what stops tokens on the next request', () => {
     const app = await sandboxApp(runtime);
     const developer = await createUser(runtime, { name: 'Dev Eloper' });
     const collaborator = await addCollaborator(runtime, app.app, developer, 'developer');
-    // The portal does not tell the platform about collaborator changes yet (the lead adds that on
-    // main): the test tells it, as the collaborators service will.
+    // The factory writes the collaborator row directly, so the test tells the platform, as the
+    // collaborators service does on every team change; the removal below goes through the portal alone.
     await runtime.platform.setAppMembers(app.app.id, [
       member(app.owner, 'owner'),
       member(developer, 'developer'),
@@ -225,7 +225,6 @@ describe('what stops tokens on the next request', () => {
       url: `/api/v1/collaborators/${collaborator.id}?developer_app_id=${app.app.id}`,
     });
     expect(removed.statusCode).toBe(204);
-    await runtime.platform.setAppMembers(app.app.id, [member(app.owner, 'owner')]);
     expect((await me(runtime, tokens.access_token)).statusCode).toBe(401);
     const refreshed = await postToken(runtime, {
       grant_type: 'refresh_token',
@@ -240,6 +239,36 @@ describe('what stops tokens on the next request', () => {
       redirect_uri: CALLBACK,
     });
     expect(page.statusCode).toBe(403);
+  });
+});
+
+describe('deleting an app', () => {
+  it('stops its sandbox tokens and credentials: no new token, no refresh, no consent', async () => {
+    const app = await sandboxApp(runtime);
+    const user = await userTokens(app);
+    const service = await clientToken(app.uid, app.secret);
+    const deleted = await app.client.request({
+      method: 'DELETE',
+      url: `/api/v1/developer_apps/${app.app.id}`,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await me(runtime, user.access_token)).statusCode).toBe(401);
+    expect((await me(runtime, service)).statusCode).toBe(401);
+    const credentials = { client_id: app.uid, client_secret: app.secret };
+    const fresh = await postToken(runtime, { grant_type: 'client_credentials', ...credentials });
+    expect(fresh.statusCode).toBe(401);
+    const refreshed = await postToken(runtime, {
+      grant_type: 'refresh_token',
+      refresh_token: user.refresh_token,
+      ...credentials,
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const page = await consent(app.client, {
+      response_type: 'code',
+      client_id: app.uid,
+      redirect_uri: CALLBACK,
+    });
+    expect(page.statusCode).toBe(400);
   });
 });
 
