@@ -316,7 +316,8 @@ export function authorizeRoutes(
     return codePage(
       reply,
       langOf(request),
-      typeof code === 'string' && code.length <= 200 ? code : undefined,
+      // Only what could be one of our codes is shown: the page cannot be made to display any text.
+      typeof code === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(code) ? code : undefined,
     );
   });
 }

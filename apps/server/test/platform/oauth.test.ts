@@ -220,6 +220,12 @@ describe('POST /sandbox/oauth/authorize', () => {
     const code = new URL(native, 'http://x').searchParams.get('code') as string;
     expect(shown.body).toContain(`value="${code}"`);
     expect(shown.body).toContain('<label for="code">');
+    const spoofed = await runtime.app.inject({
+      method: 'GET',
+      url: '/sandbox/oauth/authorize/native?code=Call%20us%20at%20555-0100',
+    });
+    expect(spoofed.statusCode).toBe(400);
+    expect(spoofed.body).not.toContain('555-0100');
     const token = await postToken(runtime, {
       grant_type: 'authorization_code',
       code,
