@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { attachInstallation, type PlatformDb } from '@lintel/platform';
 import type { Db } from '../db/index';
 import type { PlatformInstallationRow } from '../db/schema';
 import { marketplaceRepository as repo, utcDay } from './marketplace-repository';
@@ -166,6 +167,8 @@ async function recordIn(
         userEmailAddress: event.userEmailAddress,
         at: event.occurredAt,
       });
+      // The installing company is a production company where the app's client credentials may act.
+      await attachInstallation(trx as unknown as PlatformDb, row.id, company, event.occurredAt);
       await repo.increment(trx, 'platform_daily_installations', event.appId, event.occurredAt);
       return { outcome: 'recorded', installation: toInstallation(row) };
     }
