@@ -340,7 +340,11 @@ describe('bad bodies: 400 malformed, 406 unknown fields, 422 invalid values — 
     const badToken = await runtime.app.inject({
       method: 'POST',
       url: `/sandbox/rest/v1.0/projects/${projectId}/rfis`,
-      headers: { authorization: 'Bearer nope', 'platform-company-id': String(app.companyId), 'content-type': 'application/json' },
+      headers: {
+        authorization: 'Bearer nope',
+        'platform-company-id': String(app.companyId),
+        'content-type': 'application/json',
+      },
       payload: '{"rfi": ',
     });
     expect(badToken.statusCode).toBe(401);
