@@ -165,6 +165,28 @@ async function checkPeople(
 
 const RFI_STATUSES = ['open', 'closed', 'draft', 'recycled'] as const;
 
+const SORTABLE = ['number', 'subject', 'status', 'due_date', 'created_at', 'updated_at'] as const;
+
+/** `sort_attribute` and `sort_direction` (rest-api.md §4): by number, ascending, unless asked otherwise. */
+function rfiOrder(query: Record<string, unknown>): {
+  column: (typeof SORTABLE)[number];
+  direction: 'asc' | 'desc';
+} {
+  const attribute = query.sort_attribute ?? 'number';
+  const direction = query.sort_direction ?? 'asc';
+  if (typeof attribute !== 'string' || !(SORTABLE as readonly string[]).includes(attribute)) {
+    throw badRequest(`Invalid sort_attribute: it must be one of ${SORTABLE.join(', ')}`, {
+      sort_attribute: [`must be one of ${SORTABLE.join(', ')}`],
+    });
+  }
+  if (direction !== 'asc' && direction !== 'desc') {
+    throw badRequest('Invalid sort_direction: it must be asc or desc', {
+      sort_direction: ['must be asc or desc'],
+    });
+  }
+  return { column: attribute as (typeof SORTABLE)[number], direction };
+}
+
 async function findRfi(
   ctx: PlatformContext,
   project: PlatformProjectRow,
@@ -203,6 +225,8 @@ export function rfiRoutes(scope: FastifyInstance, ctx: PlatformContext, environm
       });
     }
     const manager = idFilter(filters, 'rfi_manager_id');
+    const ballInCourt = idFilter(filters, 'ball_in_court_id');
+    const order = rfiOrder(query);
     const created = rangeFilter(filters, 'created_at');
     const updated = rangeFilter(filters, 'updated_at');
     const searchValue = query.search ?? filters.query;
@@ -213,6 +237,15 @@ export function rfiRoutes(scope: FastifyInstance, ctx: PlatformContext, environm
       ? rows.where('status', '=', status as PlatformRfiRow['status'])
       : rows.where('status', '<>', 'recycled');
     if (manager !== undefined) rows = rows.where('rfi_manager_id', '=', manager);
+    // Ball in court as presented: an open RFI's assignees, a draft's manager.
+    if (ballInCourt !== undefined) {
+      rows = rows.where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'open'), eb(sql`${ballInCourt}::bigint`, '=', sql`any(assignee_ids)`)]),
+          eb.and([eb('status', '=', 'draft'), eb('rfi_manager_id', '=', ballInCourt)]),
+        ]),
+      );
+    }
     for (const [column, range] of [
       ['created_at', created],
       ['updated_at', updated],
@@ -232,7 +265,13 @@ export function rfiRoutes(scope: FastifyInstance, ctx: PlatformContext, environm
     }
     const [count, page] = await Promise.all([
       rows.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-      rows.selectAll().orderBy('number').limit(paging.perPage).offset(paging.offset).execute(),
+      rows
+        .selectAll()
+        .orderBy(order.column, order.direction)
+        .orderBy('number', order.direction)
+        .limit(paging.perPage)
+        .offset(paging.offset)
+        .execute(),
     ]);
     setPageHeaders(request, reply, ctx.config.publicUrl, paging, Number(count.total));
     return presentRfis(ctx.db, page);

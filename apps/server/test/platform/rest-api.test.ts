@@ -143,6 +143,16 @@ describe('filters (rest-api.md §4)', () => {
     ]);
     const bad = await get(`/sandbox/rest/v1.0/projects/${projectId}/rfis?filters[status]=lost`);
     expect(bad.statusCode).toBe(400);
+    const inCourt = await get(
+      `/sandbox/rest/v1.0/projects/${projectId}/rfis?filters[ball_in_court_id]=${subcontractorId}`,
+    );
+    expect(inCourt.json().map((r: { number: string }) => r.number)).toEqual(['1']);
+    const newestFirst = await get(
+      `/sandbox/rest/v1.0/projects/${projectId}/rfis?sort_attribute=number&sort_direction=desc`,
+    );
+    expect(newestFirst.json().map((r: { number: string }) => r.number)).toEqual(['2', '1']);
+    const badSort = await get(`/sandbox/rest/v1.0/projects/${projectId}/rfis?sort_attribute=colour`);
+    expect(badSort.statusCode).toBe(400);
   });
 
   it('filters submittals by status name or id', async () => {
