@@ -8,6 +8,7 @@ export type {
 export { apiCall, apiCalls, apiCallsPerMinute } from './activity/queries';
 export { type AppMemberInput, setAppMembers } from './companies/members';
 export { setAppPermissions } from './companies/permissions';
+export { attachInstallation } from './companies/production';
 export { createSandboxCompany, sandboxesWithoutCompany, setSandboxActive } from './companies/sandbox';
 export type { PlatformConfig, PlatformContext, PortalIdentity, TemplateUsage } from './context';
 export { migratePlatform } from './db/migrate';

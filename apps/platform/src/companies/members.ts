@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { PlatformDb } from '../db/schema';
+import { TEST_PROJECT_NUMBER } from './seed-data';
 
 /** A collaborator of an app, as the portal tells the platform (apps/server/src/platform/types.ts AppMember). */
 export interface AppMemberInput {
@@ -62,7 +63,11 @@ export async function setAppMembers(
   });
 }
 
-/** Makes the sandbox company's users agree with the app's members (seeded users stay). */
+/**
+ * Makes the sandbox company's users agree with the app's members (seeded users stay): members are
+ * company users (owner and admins as admins) and users of the test project; a member gone leaves the
+ * company and every project of it.
+ */
 export async function mirrorMembers(
   db: PlatformDb,
   appId: number,
@@ -86,4 +91,10 @@ export async function mirrorMembers(
   await sql`insert into platform_company_users (company_id, user_id, is_admin)
     select ${companyId}, user_id, is_admin from platform_app_members where developer_app_id = ${appId}
     on conflict (company_id, user_id) do update set is_admin = excluded.is_admin`.execute(db);
+  // Every member works on the test project (added members too, not only those there at provisioning).
+  await sql`insert into platform_project_users (project_id, user_id)
+    select p.id, m.user_id from platform_app_members m
+    join platform_projects p on p.company_id = ${companyId} and p.project_number = ${TEST_PROJECT_NUMBER}
+    where m.developer_app_id = ${appId}
+    on conflict (project_id, user_id) do nothing`.execute(db);
 }

@@ -75,6 +75,8 @@ export interface PlatformInstallationsTable {
   company_is_demo: boolean;
   user_email_address: string | null;
   status: 'installed' | 'uninstalled';
+  /** The production company this installation is in (0001_sandbox_companies); set when it is recorded. */
+  company_id: ColumnType<number | null, number | null | undefined, number | null>;
   installed_at: Timestamp;
   updated_at: Timestamp;
 }

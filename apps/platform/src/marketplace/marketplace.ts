@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { attachInstallation } from '../companies/production';
 import type { PlatformDb as Db, PlatformInstallationRow } from '../db/schema';
 import { marketplaceRepository as repo, utcDay } from './repository';
 import type { EventOutcome, Installation, MarketplaceEvent, PlatformMarketplace } from './types';
@@ -165,6 +166,8 @@ async function recordIn(
         userEmailAddress: event.userEmailAddress,
         at: event.occurredAt,
       });
+      // The installing company is a production company where the app's client credentials may act.
+      await attachInstallation(trx, row.id, company, event.occurredAt);
       await repo.increment(trx, 'platform_daily_installations', event.appId, event.occurredAt);
       return { outcome: 'recorded', installation: toInstallation(row) };
     }

@@ -66,7 +66,9 @@ export function restPipeline(scope: FastifyInstance, ctx: PlatformContext, envir
     request.startedAt = performance.now();
   });
 
-  scope.addHook('preHandler', async (request, reply) => {
+  // On request, before the body is read: a bad token is a 401 (and a call over the limit a 429) whatever
+  // the body, and a malformed body is counted like any other call.
+  scope.addHook('onRequest', async (request, reply) => {
     const token = bearer(request);
     const principal = token ? await verifyAccessToken(ctx.db, token, environment, ctx.now()) : null;
     if (!principal) return invalidToken(reply);

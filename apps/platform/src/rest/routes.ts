@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context';
 import type { PlatformEnvironment } from '../tokens';
+import { restErrors } from './errors';
+import { meRoutes } from './me';
 import { restPipeline } from './pipeline';
+import { projectRoutes } from './projects';
+import { rfiRoutes } from './rfis';
+import { submittalRoutes } from './submittals';
 
-// PLACEHOLDER until the REST API work lands: only /me, to prove the pipeline.
+/** The construction REST API of one environment (rest-api.md), behind the pipeline's token and rate checks. */
 export function restRoutes(app: FastifyInstance, ctx: PlatformContext, environment: PlatformEnvironment) {
   app.register(async (scope) => {
     restPipeline(scope, ctx, environment);
-    scope.get('/rest/v1.0/me', async (request) => ({ id: request.principal?.userId ?? null }));
+    restErrors(scope);
+    meRoutes(scope, ctx, environment);
+    projectRoutes(scope, ctx, environment);
+    rfiRoutes(scope, ctx, environment);
+    submittalRoutes(scope, ctx, environment);
   });
 }

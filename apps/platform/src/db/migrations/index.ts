@@ -3,6 +3,7 @@ import * as m0001 from './0001_sandbox_companies';
 import * as m0002 from './0002_oauth_tokens';
 import * as m0003 from './0003_api_calls';
 import * as m0004 from './0004_oauth_consents';
+import * as m0005 from './0005_service_accounts';
 
 /**
  * The platform's own migrations, after the portal's (whose early ones created the platform's first
@@ -13,4 +14,5 @@ export const platformMigrations: Record<string, Migration> = {
   '0002_oauth_tokens': m0002,
   '0003_api_calls': m0003,
   '0004_oauth_consents': m0004,
+  '0005_service_accounts': m0005,
 };
