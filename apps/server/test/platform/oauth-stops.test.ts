@@ -8,10 +8,10 @@ import {
   CALLBACK,
   consent,
   form,
-  me,
   member,
   postToken,
   sandboxApp,
+  tokenInfo,
 } from './oauth-support';
 
 let runtime: Runtime;
@@ -118,7 +118,7 @@ describe('POST /sandbox/oauth/revoke', () => {
     const answer = await revoke({ token: first.access_token, ...credentials });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({});
-    expect((await me(runtime, first.access_token)).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, first.access_token)).statusCode).toBe(401);
     const refreshed = await postToken(runtime, {
       grant_type: 'refresh_token',
       refresh_token: first.refresh_token,
@@ -133,7 +133,7 @@ describe('POST /sandbox/oauth/revoke', () => {
       'json',
     );
     expect(byRefresh.statusCode).toBe(200);
-    expect((await me(runtime, second.access_token)).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, second.access_token)).statusCode).toBe(401);
 
     // Unknown or already revoked: still 200.
     expect((await revoke({ token: 'no-such-token', ...credentials })).json()).toEqual({});
@@ -150,13 +150,13 @@ describe('POST /sandbox/oauth/revoke', () => {
       client_secret: other.secret,
     });
     expect(foreign.statusCode).toBe(200);
-    expect((await me(runtime, tokens.access_token)).statusCode).toBe(200);
+    expect((await tokenInfo(runtime, tokens.access_token)).statusCode).toBe(200);
 
     const wrong = await revoke({ token: tokens.access_token, client_id: app.uid, client_secret: 'wrong' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toBe('invalid_client');
     expect(wrong.headers['www-authenticate']).toContain('error="invalid_client"');
-    expect((await me(runtime, tokens.access_token)).statusCode).toBe(200);
+    expect((await tokenInfo(runtime, tokens.access_token)).statusCode).toBe(200);
 
     const viaBasic = await runtime.app.inject({
       method: 'POST',
@@ -168,7 +168,7 @@ describe('POST /sandbox/oauth/revoke', () => {
       payload: form({ token: tokens.access_token }),
     });
     expect(viaBasic.statusCode).toBe(200);
-    expect((await me(runtime, tokens.access_token)).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, tokens.access_token)).statusCode).toBe(401);
   });
 });
 
@@ -184,8 +184,8 @@ describe('what stops tokens on the next request', () => {
     });
     expect(reset.statusCode).toBe(200);
     const newSecret = reset.json().app_secret as string;
-    expect((await me(runtime, user.access_token)).statusCode).toBe(401);
-    expect((await me(runtime, service)).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, user.access_token)).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, service)).statusCode).toBe(401);
     // Nor may its refresh token renew it, even with the new secret; the old secret is refused.
     const refreshed = await postToken(runtime, {
       grant_type: 'refresh_token',
@@ -203,7 +203,7 @@ describe('what stops tokens on the next request', () => {
       client_secret: app.secret,
     });
     expect(old.statusCode).toBe(401);
-    expect((await me(runtime, await clientToken(app.uid, newSecret))).statusCode).toBe(200);
+    expect((await tokenInfo(runtime, await clientToken(app.uid, newSecret))).statusCode).toBe(200);
   });
 
   it('removing a collaborator stops their user tokens, and the consent page no longer offers them the company', async () => {
@@ -218,14 +218,14 @@ describe('what stops tokens on the next request', () => {
     ]);
     const devClient = await signIn(runtime.app, developer);
     const tokens = await userTokens(app, devClient);
-    expect((await me(runtime, tokens.access_token)).statusCode).toBe(200);
+    expect((await tokenInfo(runtime, tokens.access_token)).statusCode).toBe(200);
 
     const removed = await app.client.request({
       method: 'DELETE',
       url: `/api/v1/collaborators/${collaborator.id}?developer_app_id=${app.app.id}`,
     });
     expect(removed.statusCode).toBe(204);
-    expect((await me(runtime, tokens.access_token)).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, tokens.access_token)).statusCode).toBe(401);
     const refreshed = await postToken(runtime, {
       grant_type: 'refresh_token',
       refresh_token: tokens.refresh_token,
@@ -252,8 +252,8 @@ describe('deleting an app', () => {
       url: `/api/v1/developer_apps/${app.app.id}`,
     });
     expect(deleted.statusCode).toBe(204);
-    expect((await me(runtime, user.access_token)).statusCode).toBe(401);
-    expect((await me(runtime, service)).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, user.access_token)).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, service)).statusCode).toBe(401);
     const credentials = { client_id: app.uid, client_secret: app.secret };
     const fresh = await postToken(runtime, { grant_type: 'client_credentials', ...credentials });
     expect(fresh.statusCode).toBe(401);
@@ -287,11 +287,11 @@ describe('production', () => {
   it('issues client-credentials tokens with the production secret; refuses the code grant (unauthorized_client)', async () => {
     const app = await productionApp();
     const token = await clientToken(app.productionUid, app.productionSecret, '/production');
-    expect((await me(runtime, token, '/production')).statusCode).toBe(200);
+    expect((await tokenInfo(runtime, token, '/production')).statusCode).toBe(200);
     // Tokens never cross environments.
-    expect((await me(runtime, token, '/sandbox')).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, token, '/sandbox')).statusCode).toBe(401);
     const sandboxToken = await clientToken(app.uid, app.secret);
-    expect((await me(runtime, sandboxToken, '/production')).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, sandboxToken, '/production')).statusCode).toBe(401);
 
     const code = await postToken(
       runtime,
@@ -328,7 +328,7 @@ describe('production', () => {
       payload: { developer_app: { production_access: 'none' } },
     });
     expect(revoked.statusCode).toBe(200);
-    expect((await me(runtime, token, '/production')).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, token, '/production')).statusCode).toBe(401);
     const again = await postToken(
       runtime,
       { grant_type: 'client_credentials', client_id: app.productionUid, client_secret: app.productionSecret },
@@ -345,6 +345,6 @@ describe('production', () => {
       url: `/api/v1/developer_apps/${app.app.id}`,
     });
     expect(deleted.statusCode).toBe(204);
-    expect((await me(runtime, token, '/production')).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, token, '/production')).statusCode).toBe(401);
   });
 });

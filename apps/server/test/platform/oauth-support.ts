@@ -125,10 +125,12 @@ export function basic(id: string, secret: string) {
   return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 }
 
-export function me(runtime: Runtime, token: string, base = '/sandbox') {
+export function tokenInfo(runtime: Runtime, token: string, base = '/sandbox') {
+  // Token info answers 200 for every accepted token, user or service account alike (a service account's
+  // /rest/v1.0/me also needs its company header), and 401 for the rest: the same check as every REST call.
   return runtime.app.inject({
     method: 'GET',
-    url: `${base}/rest/v1.0/me`,
+    url: `${base}/oauth/token/info`,
     headers: { authorization: `Bearer ${token}` },
   });
 }

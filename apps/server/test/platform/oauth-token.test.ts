@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/runtime';
 import { startTestRuntime } from '../support';
-import { authorizeCode, basic, CALLBACK, me, pkcePair, postToken, sandboxApp } from './oauth-support';
+import { authorizeCode, basic, CALLBACK, pkcePair, postToken, sandboxApp, tokenInfo } from './oauth-support';
 
 let runtime: Runtime;
 beforeAll(async () => {
@@ -50,13 +50,13 @@ describe('POST /sandbox/oauth/token: authorization_code', () => {
       client_secret: secret,
     };
     const tokens = expectTokens(await postToken(runtime, fields), true);
-    expect((await me(runtime, tokens.access_token)).statusCode).toBe(200);
+    expect((await tokenInfo(runtime, tokens.access_token)).statusCode).toBe(200);
     const stored = await runtime.database.db.selectFrom('platform_oauth_tokens').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(tokens.access_token);
     expect(JSON.stringify(stored)).not.toContain(tokens.refresh_token);
 
     expectError(await postToken(runtime, fields), 400, 'invalid_grant');
-    expect((await me(runtime, tokens.access_token)).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, tokens.access_token)).statusCode).toBe(401);
     const refreshed = await postToken(runtime, {
       grant_type: 'refresh_token',
       refresh_token: tokens.refresh_token,
@@ -186,8 +186,8 @@ describe('POST /sandbox/oauth/token: refresh_token', () => {
     );
     expect(second.access_token).not.toBe(first.access_token);
     expect(second.refresh_token).not.toBe(first.refresh_token);
-    expect((await me(runtime, first.access_token)).statusCode).toBe(401);
-    expect((await me(runtime, second.access_token)).statusCode).toBe(200);
+    expect((await tokenInfo(runtime, first.access_token)).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, second.access_token)).statusCode).toBe(200);
     const reused = await postToken(runtime, { ...refresh, refresh_token: first.refresh_token });
     expect(expectError(reused, 400, 'invalid_grant')).toBe('The refresh token is invalid');
 
@@ -201,7 +201,7 @@ describe('POST /sandbox/oauth/token: refresh_token', () => {
     const afterFailure = await postToken(runtime, { ...refresh, refresh_token: second.refresh_token });
     expect(expectError(afterFailure, 400, 'invalid_grant')).toBe('The refresh token is invalid');
     // The access token of the burnt pair still works until it expires.
-    expect((await me(runtime, second.access_token)).statusCode).toBe(200);
+    expect((await tokenInfo(runtime, second.access_token)).statusCode).toBe(200);
     expectError(await postToken(runtime, refresh), 400, 'invalid_request');
 
     // A replay of the code ends the renewed tokens too: they come from it.
@@ -213,7 +213,7 @@ describe('POST /sandbox/oauth/token: refresh_token', () => {
       client_secret: secret,
     });
     expectError(replay, 400, 'invalid_grant');
-    expect((await me(runtime, second.access_token)).statusCode).toBe(401);
+    expect((await tokenInfo(runtime, second.access_token)).statusCode).toBe(401);
   });
 });
 
@@ -255,7 +255,7 @@ describe('POST /sandbox/oauth/token: client_credentials and client authenticatio
       await postToken(runtime, { grant_type: 'client_credentials', client_id: uid, client_secret: secret }),
       false,
     );
-    expect((await me(runtime, body.access_token)).statusCode).toBe(200);
+    expect((await tokenInfo(runtime, body.access_token)).statusCode).toBe(200);
     const viaBasic = await postToken(
       runtime,
       { grant_type: 'client_credentials' },

@@ -9,11 +9,11 @@ import {
   decide,
   form,
   formFields,
-  me,
   member,
   OOB,
   postToken,
   sandboxApp,
+  tokenInfo,
 } from './oauth-support';
 
 let runtime: Runtime;
@@ -259,7 +259,11 @@ describe('POST /sandbox/oauth/authorize', () => {
       client_secret: secret,
     });
     expect(token.statusCode).toBe(200);
-    const answer = await me(runtime, token.json().access_token);
+    const answer = await runtime.app.inject({
+      method: 'GET',
+      url: '/sandbox/rest/v1.0/me',
+      headers: { authorization: `Bearer ${token.json().access_token}` },
+    });
     expect(answer.statusCode).toBe(200);
     const user = await runtime.database.db
       .selectFrom('platform_users')

@@ -186,7 +186,17 @@ describe('sandboxes older than the sandbox platform', () => {
     expect((await createVersion(client, app.id, '1.0.0')).statusCode).toBe(201);
     await provisionNow(runtime, app.id);
     // As a database from before: no company, no members, no permissions on the platform.
-    await db().deleteFrom('platform_companies').where('developer_app_id', '=', app.id).execute();
+    const { id: companyId } = await db()
+      .selectFrom('platform_companies')
+      .select('id')
+      .where('developer_app_id', '=', app.id)
+      .executeTakeFirstOrThrow();
+    await db().deleteFrom('platform_companies').where('id', '=', companyId).execute();
+    await db()
+      .deleteFrom('platform_users')
+      .where('portal_user_id', 'is', null)
+      .where('login', 'like', `%+${companyId}@%`)
+      .execute();
     await db().deleteFrom('platform_app_members').where('developer_app_id', '=', app.id).execute();
     await db().deleteFrom('platform_app_permissions').where('developer_app_id', '=', app.id).execute();
 
