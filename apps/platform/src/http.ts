@@ -32,7 +32,7 @@ export async function createPlatformHttp(deps: PlatformHttpDeps): Promise<Platfo
     now,
     identify: deps.identify,
     signInUrl: deps.signInUrl,
-    limiter: createRateLimiter(),
+    limiter: createRateLimiter({ db: deps.db, pgPool: deps.pgPool, redisUrl: deps.config.redisUrl }),
     activity: createActivityRecorder(deps.db),
   };
   const app = Fastify({

@@ -13,5 +13,6 @@ export type { PlatformConfig, PlatformContext, PortalIdentity, TemplateUsage } f
 export { migratePlatform } from './db/migrate';
 export type { PlatformDb } from './db/schema';
 export { createPlatformHttp, type PlatformHttp } from './http';
+export { appBucketUsage } from './limits/usage';
 export { issueTestToken } from './oauth/test-token';
 export { ACCESS_TOKEN_SECONDS, issueToken, type Principal, verifyAccessToken } from './tokens';
