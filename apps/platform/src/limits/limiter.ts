@@ -61,9 +61,10 @@ export function createRateLimiter(deps: RateLimiterDeps): RateLimiter & { store:
   const store: CounterStore = deps.redisUrl ? 'redis' : deps.pgPool ? 'postgres' : 'memory';
   const redis =
     store === 'redis' && deps.redisUrl
-      ? new Redis(deps.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+      ? new Redis(deps.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
       : undefined;
-  // A Redis outage must not crash the process; the insurance limiter counts meanwhile.
+  // Calls made before the connection is up wait for it (counted exactly); during an outage a call
+  // fails over to the insurance limiter after one reconnect attempt. An outage never crashes the process.
   redis?.on('error', () => {});
   const limiters = new Map<number, RateLimiterAbstract>();
 
@@ -82,7 +83,6 @@ export function createRateLimiter(deps: RateLimiterDeps): RateLimiter & { store:
           ...options,
           keyPrefix: 'lintel:rl',
           storeClient: redis,
-          rejectIfRedisNotReady: true,
           // While Redis is unreachable each process counts on its own rather than failing every call.
           insuranceLimiter: new RateLimiterMemory(options),
         });

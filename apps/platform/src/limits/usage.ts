@@ -5,13 +5,13 @@ import type { PlatformEnvironment } from '../tokens';
 
 /** How far back the portal looks for the keys an app's calls were counted under. */
 const RECENT_MS = 3_600_000;
-/** The newest calls looked at for those keys: bounded however busy the app is. */
-const RECENT_CALLS = 5000;
+/** The newest calls looked at for those keys: bounded however busy the app is (the portal asks while the tab is open). */
+const RECENT_CALLS = 1000;
 
 /**
  * Each template of the buckets that count an app's calls, in both environments, with its current use
  * (the portal's "spike 37 of 100, resets in 6 s"): for the app's sandbox and production clients, the
- * keys of its calls of the last hour (the newest 5,000 at most) are asked for their counts and the most
+ * keys of its calls of the last hour (the newest 1,000 at most) are asked for their counts and the most
  * used one is shown. An environment without an OAuth client is left out.
  */
 export async function appBucketUsage(
