@@ -9,7 +9,7 @@
 //              → how many answered 200 (must be exactly the bucket), and the counter left in the table.
 //   activity   --calls (1,000,000) recorded calls of one app (and a tenth as many of another): the activity
 //              tab's first page (apiCalls(db, appId, {limit: 50}) and the same SQL by hand) p50/p95, the
-//              portal's bucket usage, and the recorder's flush that runs the storage-cap sweep.
+//              portal's bucket usage, and the recorder's flush and the storage-cap sweep it starts.
 // Options: --only api,token,exactness,activity  --duration 10  --warmup 2  --connections 20  --rounds 2
 //          --path …  --burst 5000  --bucket 1000  --calls 1000000  --runs 200  --database lintel_bench_platform_api
 //          --tokens 1  --keep-db  --redis-url redis://127.0.0.1:6390  --modes on,off,limits,activity
@@ -39,6 +39,7 @@ import {
   spawnTs,
   stop,
   table,
+  treeCpuMs,
 } from './lib/process';
 
 const args = parseArgs(process.argv.slice(2));
@@ -181,6 +182,7 @@ interface Load {
   p95: number;
   p99: number;
   statuses: string;
+  calls: number;
 }
 
 async function load(options: LoadOptions, seconds: number): Promise<Load> {
@@ -194,13 +196,22 @@ async function load(options: LoadOptions, seconds: number): Promise<Load> {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    calls: result.requests.total,
     statuses: Object.entries(result.statusCodeStats)
       .map(([status, { count }]) => `${status}×${group(count)}`)
       .join(' '),
   };
 }
 
-async function benchApi(databaseUrl: string, app: BenchApp): Promise<string> {
+/** CPU (ms) used so far by the PostgreSQL backends connected to the bench database. */
+async function backendsCpuMs(db: Db): Promise<number> {
+  const backends = await sql<{
+    pid: number;
+  }>`select pid from pg_stat_activity where datname = ${DATABASE}`.execute(db);
+  return backends.rows.reduce((sum, row) => sum + (treeCpuMs(row.pid) || 0), 0);
+}
+
+async function benchApi(databaseUrl: string, db: Db, app: BenchApp): Promise<string> {
   const headers: Record<string, string> = { authorization: `Bearer ${app.token}` };
   if (app.companyId !== null) headers['platform-company-id'] = String(app.companyId);
   const rows: string[][] = [];
@@ -221,7 +232,13 @@ async function benchApi(databaseUrl: string, app: BenchApp): Promise<string> {
         },
       ];
       await load({ url, headers, requests }, warmup);
+      // CPU per call, which the machine's other load disturbs far less than req/s: the server's, and
+      // that of the PostgreSQL backends serving the bench database.
+      const serverCpu = treeCpuMs(server.child.pid);
+      const pgCpu = await backendsCpuMs(db);
       const result = await load({ url, headers, requests }, duration);
+      const serverPerK = ((treeCpuMs(server.child.pid) - serverCpu) / result.calls) * 1000;
+      const pgPerK = (((await backendsCpuMs(db)) - pgCpu) / result.calls) * 1000;
       await stopPlatform(server);
       byMode[mode]?.push(result);
       rows.push([
@@ -231,6 +248,8 @@ async function benchApi(databaseUrl: string, app: BenchApp): Promise<string> {
         ms(result.p50),
         ms(result.p95),
         ms(result.p99),
+        `${group(serverPerK)} ms`,
+        `${group(pgPerK)} ms`,
         result.statuses,
       ]);
       console.log(rows.at(-1)?.join('  '));
@@ -241,7 +260,21 @@ async function benchApi(databaseUrl: string, app: BenchApp): Promise<string> {
     (byMode[mode] ?? []).reduce((sum, r) => sum + r.rps, 0) / (byMode[mode]?.length ?? 1);
   return [
     `GET ${apiPath}, ${connections} connections, ${duration} s measured after ${warmup} s warm-up, counters in ${redisUrl ? 'Redis' : 'PostgreSQL'}, ${tokenCount} token(s), per round and mode:`,
-    table(['round', 'mode', 'req/s', 'p50', 'p95', 'p99', 'statuses'], rows, 2),
+    table(
+      [
+        'round',
+        'mode',
+        'req/s',
+        'p50',
+        'p95',
+        'p99',
+        'server CPU / 1k calls',
+        'PostgreSQL CPU / 1k calls',
+        'statuses',
+      ],
+      rows,
+      2,
+    ),
     `on/off req/s: best ${(best('on') / best('off')).toFixed(2)}, mean ${(mean('on') / mean('off')).toFixed(2)}`,
   ].join('\n');
 }
@@ -430,8 +463,11 @@ async function benchActivity(databaseUrl: string, db: Db, app: BenchApp, other: 
     responseError: null,
     occurredAt: new Date(),
   });
-  const sweepStarted = performance.now();
+  const flushStarted = performance.now();
   await recorder.flush();
+  const flushMs = performance.now() - flushStarted;
+  const sweepStarted = performance.now();
+  await recorder.sweep();
   const sweepMs = performance.now() - sweepStarted;
   await recorder.close();
   return [
@@ -451,7 +487,7 @@ async function benchActivity(databaseUrl: string, db: Db, app: BenchApp, other: 
       ],
       1,
     ),
-    `recorder flush of one call with the storage-cap sweep over the app's calls: ${ms(sweepMs)}`,
+    `recorder: flush of one call ${ms(flushMs)}; the sweep it starts beside the writes (30 days, and the cap: finding the app's 1,000,000th call) ${ms(sweepMs)}`,
     'plan of the first page:',
     ...plan.rows.map((row) => `    ${row['QUERY PLAN']}`),
   ].join('\n');
@@ -487,7 +523,7 @@ async function main() {
     ]);
     const db = runtime.database.db;
     console.log(`PostgreSQL ${pgVersion}, ${date} UTC, load ${loadBefore}, ${os.cpus().length} CPUs`);
-    if (only.has('api')) sections.push(await benchApi(databaseUrl, api));
+    if (only.has('api')) sections.push(await benchApi(databaseUrl, db, api));
     if (only.has('token')) sections.push(await benchToken(databaseUrl, api));
     if (only.has('exactness')) sections.push(await benchExactness(databaseUrl, db, exact));
     if (only.has('activity')) sections.push(await benchActivity(databaseUrl, db, api, exact));

@@ -17,7 +17,7 @@ export interface ActivityRecorderOptions {
   sweepIntervalMs?: number;
   /** …deleting at most this many rows per rule and round (default 5,000 × 4 rounds)… */
   sweepChunk?: number;
-  /** …and counting an app's calls against its cap at most this often (default 10 minutes). */
+  /** …and counting an app's calls against its cap at most this often (default 1 hour). */
   capCheckIntervalMs?: number;
   /** A write or sweep that failed, and how many calls were lost with it (never thrown to the API). */
   onError?: (error: unknown, dropped: number) => void;
@@ -63,10 +63,11 @@ function rowOf(call: ApiCall) {
  * batch is full, one write at a time. A failed write is logged and its calls are counted as dropped —
  * the API call it describes was answered long ago and never sees the failure.
  *
- * Storage stays bounded: after a write, at most once a minute, calls older than 30 days are deleted,
- * and each app that recorded calls keeps only its newest 1,000,000 (checked every 10 minutes per app);
- * both in chunks of 5,000 rows, at most 4 per round, so a sweep never holds the database for long and
- * a backlog is worked off over the next rounds.
+ * Storage stays bounded: after a write, at most once a minute, a sweep deletes calls older than 30 days,
+ * and keeps each app that recorded calls to its newest 1,000,000 (checked once an hour per app: finding
+ * the millionth call walks the app's index, ~1 s at that size); both in chunks of 5,000 rows, at most 4
+ * per round, so a backlog is worked off over the next rounds. The sweep runs beside the writes, so the
+ * next batches never wait for it.
  */
 export function createActivityRecorder(
   db: PlatformDb,
@@ -79,7 +80,7 @@ export function createActivityRecorder(
   const maxCallsPerApp = options.maxCallsPerApp ?? 1_000_000;
   const sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
   const sweepChunk = options.sweepChunk ?? 5000;
-  const capCheckIntervalMs = options.capCheckIntervalMs ?? 600_000;
+  const capCheckIntervalMs = options.capCheckIntervalMs ?? 3_600_000;
   const now = options.now ?? (() => new Date());
   const onError = options.onError ?? (() => {});
 
@@ -144,7 +145,16 @@ export function createActivityRecorder(
     }
   }
 
-  /** Writes everything buffered now, then sweeps when one is due; runs after the write before it. */
+  /** The sweep in flight, if any: it runs beside the writes (on its own connection), never before them. */
+  let sweeping: Promise<void> | undefined;
+  function startSweep(): Promise<void> {
+    sweeping ??= sweep().finally(() => {
+      sweeping = undefined;
+    });
+    return sweeping;
+  }
+
+  /** Writes everything buffered now (after the write before it), then starts a sweep when one is due. */
   function drain(): Promise<void> {
     writing = writing.then(async () => {
       while (buffer.length > 0) {
@@ -154,7 +164,7 @@ export function createActivityRecorder(
       }
       if (!closed && Date.now() - lastSweep >= sweepIntervalMs) {
         lastSweep = Date.now();
-        await sweep();
+        void startSweep();
       }
     });
     return writing;
@@ -181,11 +191,10 @@ export function createActivityRecorder(
       closed = true;
       clearInterval(timer);
       await drain();
+      await sweeping;
     },
     stats: () => ({ ...stats }),
-    sweep: () => {
-      writing = writing.then(sweep);
-      return writing;
-    },
+    /** Runs a sweep now (or waits for the one in flight). */
+    sweep: () => startSweep(),
   };
 }

@@ -189,8 +189,10 @@ describe('bounded storage', () => {
       );
     }
     recorder.record(anyCall(other.app.id, { requestId: 'other' }));
-    // The first flush sweeps: past 30 days, and past the cap of 5 (in chunks of 2, as many rounds as needed).
+    // The first flush starts a sweep (beside the writes): past 30 days, and past the cap of 5 (in chunks
+    // of 2, as many rounds as needed).
     await recorder.flush();
+    await recorder.sweep();
     const kept = (await callsOf(app.id)).map((row) => row.request_id).sort();
     expect(kept).toEqual(['new-2', 'new-3', 'new-4', 'new-5', 'new-6']);
     expect((await callsOf(other.app.id)).map((row) => row.request_id)).toEqual(['other']);
@@ -202,6 +204,7 @@ describe('bounded storage', () => {
     const recorder = createActivityRecorder(runtime.database.db as never, { flushIntervalMs: 60_000 });
     recorder.record(anyCall(app.id));
     await recorder.flush();
+    await recorder.sweep();
     await sql`insert into platform_api_calls (developer_app_id, environment, client_id, method, route, path, status,
       duration_ms, request_id, occurred_at)
       values (${app.id}, 'sandbox', 'c', 'GET', '/', '/', 200, 1, 'ancient', ${new Date(Date.now() - 40 * 86_400_000)})`.execute(
