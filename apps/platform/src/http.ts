@@ -32,8 +32,11 @@ export async function createPlatformHttp(deps: PlatformHttpDeps): Promise<Platfo
     now,
     identify: deps.identify,
     signInUrl: deps.signInUrl,
-    limiter: createRateLimiter(),
-    activity: createActivityRecorder(deps.db),
+    limiter: createRateLimiter({ db: deps.db, pgPool: deps.pgPool, redisUrl: deps.config.redisUrl }),
+    // `app` is assigned below, before any call can be recorded.
+    activity: createActivityRecorder(deps.db, {
+      onError: (error, dropped) => app.log.error({ err: error, dropped }, 'API activity not recorded'),
+    }),
   };
   const app = Fastify({
     logger: deps.logger ?? false,

@@ -14,6 +14,7 @@ export type { PlatformConfig, PlatformContext, PortalIdentity, TemplateUsage } f
 export { migratePlatform } from './db/migrate';
 export type { PlatformDb } from './db/schema';
 export { createPlatformHttp, type PlatformHttp } from './http';
+export { appBucketUsage } from './limits/usage';
 export { EmbeddedMarketplace } from './marketplace/marketplace';
 export { marketplaceRepository } from './marketplace/repository';
 export {

@@ -2,6 +2,7 @@ import {
   apiCall,
   apiCalls,
   apiCallsPerMinute,
+  appBucketUsage,
   createSandboxCompany,
   EmbeddedMarketplace,
   EmbeddedQuotaMinder,
@@ -147,8 +148,10 @@ export class EmbeddedPlatform implements Platform {
     calls: (appId, query) => apiCalls(this.platformDb, appId, query),
     call: (appId, callId) => apiCall(this.platformDb, appId, callId),
     perMinute: (appId, since) => apiCallsPerMinute(this.platformDb, appId, since),
-    // PLACEHOLDER until the rate-limit work lands (it answers from the limiter's counters).
-    bucketUsage: async () => [],
+    bucketUsage: async (appId) =>
+      this.deps.platformContext
+        ? appBucketUsage(this.platformDb, this.deps.platformContext.limiter, appId)
+        : [],
   };
 
   // The rate-limit buckets (spec 1 §2): the embedded quota-minder keeps them in our database.

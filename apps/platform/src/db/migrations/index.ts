@@ -4,6 +4,7 @@ import * as m0002 from './0002_oauth_tokens';
 import * as m0003 from './0003_api_calls';
 import * as m0004 from './0004_oauth_consents';
 import * as m0005 from './0005_service_accounts';
+import * as m0006 from './0006_rate_limit_counters';
 
 /**
  * The platform's own migrations, after the portal's (whose early ones created the platform's first
@@ -15,4 +16,5 @@ export const platformMigrations: Record<string, Migration> = {
   '0003_api_calls': m0003,
   '0004_oauth_consents': m0004,
   '0005_service_accounts': m0005,
+  '0006_rate_limit_counters': m0006,
 };
