@@ -21,14 +21,15 @@ async function sandboxToken() {
   await provisionNow(runtime, app.id);
   const oauth = await runtime.platform.oauthApplicationOf(app.id, 'sandbox');
   if (!oauth) throw new Error('no sandbox application');
-  const token = await issueToken(runtime.database.db as never, {
+  const token = await issueToken(runtime.database.db, {
     oauthApplicationId: oauth.platformId,
     environment: 'sandbox',
     kind: 'client',
     userId: null,
     withRefresh: false,
   });
-  return { app, oauth, token: token.id, accessToken: token.accessToken };
+  const sandbox = await runtime.platform.sandboxOf(app.id);
+  return { app, oauth, token: token.id, accessToken: token.accessToken, companyId: sandbox?.companyId ?? 0 };
 }
 
 function callsOf(appId: number) {
@@ -65,13 +66,13 @@ function anyCall(appId: number, overrides: Partial<ApiCall> = {}): ApiCall {
 
 describe('recording API calls', () => {
   it('records each call after the flush: route template, status, rate, request id, headers without the token', async () => {
-    const { app, oauth, token, accessToken } = await sandboxToken();
+    const { app, oauth, token, accessToken, companyId } = await sandboxToken();
     const answered = await runtime.app.inject({
       method: 'GET',
       url: '/sandbox/rest/v1.0/me?verbose=1',
       headers: {
         authorization: `Bearer ${accessToken}`,
-        'platform-company-id': '77',
+        'platform-company-id': String(companyId),
         cookie: 'lintel_session=secret',
         'x-client-note': 'hello',
       },
@@ -86,7 +87,7 @@ describe('recording API calls', () => {
       client_id: oauth.uid,
       token_kind: 'client',
       token_id: token,
-      company_id: 77,
+      company_id: companyId,
       method: 'GET',
       route: '/rest/v1.0/me',
       path: '/rest/v1.0/me',
@@ -98,7 +99,7 @@ describe('recording API calls', () => {
     });
     const headers = row?.request_headers as unknown as Record<string, string>;
     expect(headers['x-client-note']).toBe('hello');
-    expect(headers['platform-company-id']).toBe('77');
+    expect(headers['platform-company-id']).toBe(String(companyId));
     expect(Object.keys(headers)).not.toContain('authorization');
     expect(Object.keys(headers)).not.toContain('cookie');
     expect(JSON.stringify(row)).not.toContain(accessToken);
