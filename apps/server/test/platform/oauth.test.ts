@@ -13,7 +13,6 @@ import {
   OOB,
   postToken,
   sandboxApp,
-  tokenInfo,
 } from './oauth-support';
 
 let runtime: Runtime;
