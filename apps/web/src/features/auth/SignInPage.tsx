@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -12,7 +12,7 @@ import { AuthCard } from './AuthCard';
 import { EmailInput } from './fields';
 import { readFlash } from './flash';
 import { useCurrentUser, useResendConfirmation, useSignIn } from './queries';
-import { safeRedirect } from './redirect';
+import { goToRedirect, isPlatformPath, pageLoad, safeRedirect } from './redirect';
 
 export function SignInPage() {
   const { t } = useTranslation();
@@ -40,6 +40,13 @@ export function SignInPage() {
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [navigate, location.pathname, location.search]);
 
+  // Already signed in and sent here by the platform (its consent page): back there with a full load.
+  const leaveForPlatform = Boolean(user) && !signIn.isSuccess && isPlatformPath(redirect);
+  useEffect(() => {
+    if (leaveForPlatform) pageLoad.assign(redirect);
+  }, [leaveForPlatform, redirect]);
+
+  if (leaveForPlatform) return null;
   if (user && !signIn.isSuccess) return <Navigate to={redirect} replace />;
 
   const error = signIn.error;
@@ -66,7 +73,7 @@ export function SignInPage() {
           signIn.mutate(
             { email: values.email.trim(), password: values.password },
             {
-              onSuccess: () => navigate(redirect, { replace: true }),
+              onSuccess: () => goToRedirect(redirect, navigate),
               onError: () => {
                 submitted.current = false;
               },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect, signInPath } from './redirect';
+import { isPlatformPath, safeRedirect, signInPath } from './redirect';
 
 describe('safeRedirect', () => {
   it.each([
@@ -21,5 +21,23 @@ describe('signInPath', () => {
   it('carries the original path', () => {
     expect(signInPath('/account?tab=1')).toBe('/sign_in?redirect=%2Faccount%3Ftab%3D1');
     expect(signInPath('/')).toBe('/sign_in');
+  });
+});
+
+describe('isPlatformPath', () => {
+  it.each([
+    ['/sandbox/oauth/authorize?client_id=a', true],
+    ['/production/oauth/authorize', true],
+    ['/sandbox', true],
+    ['/sandbox/companies/4000001', true],
+    ['/sandboxes/1', false],
+    ['/developer_apps/1', false],
+    ['/production_apps', false],
+  ])('%s → %s', (path, expected) => {
+    expect(isPlatformPath(path)).toBe(expected);
+  });
+
+  it('keeps safeRedirect first: another site is never a platform path', () => {
+    expect(safeRedirect('//evil.example/sandbox/x')).toBe('/');
   });
 });
