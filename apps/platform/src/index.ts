@@ -8,10 +8,29 @@ export type {
 export { apiCall, apiCalls, apiCallsPerMinute } from './activity/queries';
 export { type AppMemberInput, setAppMembers } from './companies/members';
 export { setAppPermissions } from './companies/permissions';
-export { createSandboxCompany } from './companies/sandbox';
+export { createSandboxCompany, sandboxesWithoutCompany, setSandboxActive } from './companies/sandbox';
 export type { PlatformConfig, PlatformContext, PortalIdentity, TemplateUsage } from './context';
 export { migratePlatform } from './db/migrate';
 export type { PlatformDb } from './db/schema';
 export { createPlatformHttp, type PlatformHttp } from './http';
+export { EmbeddedMarketplace } from './marketplace/marketplace';
+export { marketplaceRepository } from './marketplace/repository';
+export {
+  type DailyCount,
+  type EventOutcome,
+  type Installation,
+  type InstallationStatus,
+  MARKETPLACE_EVENT_TYPES,
+  type MarketplaceEvent,
+  type PlatformMarketplace,
+} from './marketplace/types';
 export { issueTestToken } from './oauth/test-token';
+export { EmbeddedQuotaMinder } from './quota-minder/quota-minder';
+export type {
+  BucketInput,
+  BucketTemplate,
+  PortalTransaction,
+  QuotaMinder,
+  RateLimitBucket,
+} from './quota-minder/types';
 export { ACCESS_TOKEN_SECONDS, issueToken, type Principal, verifyAccessToken } from './tokens';

@@ -72,8 +72,9 @@ export async function issueToken(
 /**
  * The principal of a bearer token, or null when the token is unknown, expired or revoked, belongs to
  * another environment, or has been stopped since: its application revoked (production access revoked,
- * app deleted), its secret reset after the token was issued, or — for a user token of a sandbox — its
- * user no longer a member of the app (a removed collaborator). Checked on every request.
+ * app deleted), its secret reset after the token was issued, its sandbox company made inactive (the app
+ * deleted), or — for a user token of a sandbox — its user no longer a member of the app (a removed
+ * collaborator). Checked on every request.
  */
 export async function verifyAccessToken(
   db: PlatformDb,
@@ -103,6 +104,21 @@ export async function verifyAccessToken(
     .where('a.revoked_at', 'is', null)
     .where((eb) =>
       eb.or([eb('a.secret_rotated_at', 'is', null), eb('a.secret_rotated_at', '<=', eb.ref('t.created_at'))]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('t.environment', '=', 'production'),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('platform_companies as c')
+              .select(sql`1`.as('one'))
+              .whereRef('c.developer_app_id', '=', 'a.developer_app_id')
+              .where('c.environment', '=', 'sandbox')
+              .where('c.is_active', '=', false),
+          ),
+        ),
+      ]),
     )
     .where((eb) =>
       eb.or([

@@ -97,6 +97,8 @@ const environment = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  /** At start, build the sandbox companies of apps made before the sandbox platform (off in benchmarks). */
+  RECONCILE_SANDBOXES: bool.default(true),
   /** The sandbox platform's rate-limit counters in Redis (else in PostgreSQL, or memory on PGlite). */
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
@@ -156,6 +158,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  reconcileSandboxes: boolean;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -234,6 +237,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    reconcileSandboxes: e.RECONCILE_SANDBOXES,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { loggerOptions } from './http/logging';
+import { reconcileSandboxes } from './modules/sandboxes/reconcile';
 import { startRuntime } from './runtime';
 import { DEMO_ACCOUNTS, demoDepsOf, seedDemo } from './seed';
 
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  Lintel is running at ${config.publicUrl} (database: ${where}; mail: ${config.smtpUrl ? 'SMTP' : 'kept in outbound_emails, readable at /admin/outbound_emails'})`,
+    `  The sandbox platform (OAuth and REST API) answers at ${config.publicUrl}/sandbox, production at ${config.publicUrl}/production`,
     ...(config.seedDemo
       ? [
           '  Demo accounts:',
@@ -54,6 +56,16 @@ async function main(): Promise<void> {
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+
+  // Sandboxes that went live before the sandbox platform kept companies get theirs, in the background.
+  if (config.reconcileSandboxes) {
+    reconcileSandboxes({ db: runtime.database.db, platform: runtime.platform }, runtime.services)
+      .then((told) => {
+        if (told > 0)
+          app.log.info(`Built the sandbox companies of ${told} apps made before the sandbox platform.`);
+      })
+      .catch((error) => app.log.error({ err: error }, "could not build the older sandboxes' companies"));
+  }
 }
 
 main().catch((error) => {

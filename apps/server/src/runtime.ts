@@ -42,7 +42,7 @@ export async function startRuntime(
   const mailer = new Mailer(config, queue);
   const secretsKey = await resolveSecretsKey(config);
   const platformHttp = await createPlatformHttp({
-    db: database.db as never,
+    db: database.db,
     pgPool: database.pool,
     config: {
       publicUrl: config.publicUrl,

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { platformMigrations } from './migrations/index';
+import type { PlatformDb } from './schema';
 
 /** Runs the platform's pending migrations (its own history table); throws with the failing one's error. */
-export async function migratePlatform(db: Kysely<never>): Promise<void> {
+export async function migratePlatform(db: PlatformDb): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => platformMigrations },

@@ -150,5 +150,5 @@ export async function migrate(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
-  await migratePlatform(db as never);
+  await migratePlatform(db);
 }

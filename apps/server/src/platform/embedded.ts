@@ -3,19 +3,21 @@ import {
   apiCalls,
   apiCallsPerMinute,
   createSandboxCompany,
+  EmbeddedMarketplace,
+  EmbeddedQuotaMinder,
   issueTestToken,
   type PlatformContext,
   type PlatformDb,
+  sandboxesWithoutCompany,
   setAppMembers,
   setAppPermissions,
+  setSandboxActive,
 } from '@lintel/platform';
 import { QA_QUOTA_MINDER_SERVERS, QUOTA_MINDER_SERVERS } from '@lintel/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
 import type { PlatformSandboxRow, PortalOAuthApplicationRow } from '../db/schema';
 import { hashToken, randomToken, type SecretBox } from '../http/crypto';
-import { EmbeddedMarketplace } from './marketplace';
-import { EmbeddedQuotaMinder } from './quota-minder';
 import { platformRepository as repo } from './repository';
 import type {
   AppMember,
@@ -91,11 +93,25 @@ export class EmbeddedPlatform implements Platform {
 
   /** The platform's own tables, in the portal's database. */
   private get platformDb(): PlatformDb {
-    return this.deps.db as unknown as PlatformDb;
+    return this.deps.db;
   }
 
   setAppMembers(appId: number, members: readonly AppMember[]): Promise<void> {
     return setAppMembers(this.platformDb, appId, members);
+  }
+
+  async sandboxesWithoutCompany(limit: number): Promise<number[]> {
+    return (await sandboxesWithoutCompany(this.platformDb, limit)).map((row) => row.appId);
+  }
+
+  async ensureSandboxCompany(appId: number, appName: string): Promise<void> {
+    const row = await repo.sandboxOfApp(this.deps.db, appId);
+    if (row?.status !== 'live' || row.company_id === null) return;
+    await createSandboxCompany(this.platformDb, { companyId: row.company_id, appId, appName });
+  }
+
+  setAppActive(appId: number, active: boolean): Promise<void> {
+    return setSandboxActive(this.platformDb, appId, active);
   }
 
   setAppPermissions(
@@ -259,7 +275,7 @@ export class EmbeddedPlatform implements Platform {
   ): Promise<IssuedSecret> {
     const issued = await this.issue(trx, appId, 'sandbox', `Sandbox of app ${appId}`, '', now);
     const companyId = 4_000_000 + sandboxId;
-    await createSandboxCompany(trx as unknown as PlatformDb, { companyId, appId, appName }, now);
+    await createSandboxCompany(trx, { companyId, appId, appName }, now);
     await repo.finishSandbox(
       trx,
       sandboxId,

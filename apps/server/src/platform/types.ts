@@ -4,9 +4,11 @@ import type {
   ApiCallSummary,
   ApiMinute,
   AppMemberInput,
+  PlatformMarketplace,
+  PortalTransaction,
+  QuotaMinder,
   TemplateUsage,
 } from '@lintel/platform';
-import type { Db } from '../db/index';
 
 export type {
   ApiCallDetail,
@@ -14,8 +16,20 @@ export type {
   ApiCallSummary,
   ApiMinute,
   ApiStatusClass,
+  BucketInput,
+  BucketTemplate,
+  DailyCount,
+  EventOutcome,
+  Installation,
+  InstallationStatus,
+  MarketplaceEvent,
+  PlatformMarketplace,
+  PortalTransaction,
+  QuotaMinder,
+  RateLimitBucket,
   TemplateUsage,
 } from '@lintel/platform';
+export { MARKETPLACE_EVENT_TYPES } from '@lintel/platform';
 
 /** A collaborator of an app, as the platform knows them: a user of the app's sandbox company. */
 export type AppMember = AppMemberInput;
@@ -199,6 +213,15 @@ export interface Platform extends QuotaMinder {
   readonly marketplace: PlatformMarketplace;
   /** Tells the platform who works on an app now (every collaborator, after any change). */
   setAppMembers(appId: number, members: readonly AppMember[]): Promise<void>;
+  /**
+   * Apps whose live sandbox has no company on the platform yet (sandboxes older than the sandbox
+   * platform), at most `limit`: the portal tells the platform about them (reconcileSandboxes).
+   */
+  sandboxesWithoutCompany(limit: number): Promise<number[]>;
+  /** Builds the company of an app's live sandbox when it has none; nothing otherwise. */
+  ensureSandboxCompany(appId: number, appName: string): Promise<void>;
+  /** A deleted app's sandbox stops answering its tokens (active false); undeleting restores it. */
+  setAppActive(appId: number, active: boolean): Promise<void>;
   /** Tells the platform the permissions of the app's newest manifest version in an environment. */
   setAppPermissions(
     appId: number,
@@ -211,146 +234,4 @@ export interface Platform extends QuotaMinder {
   issueTestToken(appId: number, portalUserId: number): Promise<TestToken | undefined>;
   /** The app's API calls and rate-limit use (issue 21 "API activity"). */
   readonly activity: PlatformActivity;
-}
-
-export type InstallationStatus = 'installed' | 'uninstalled';
-
-/** An app installed in a company of the platform. */
-export interface Installation {
-  id: number;
-  appId: number;
-  companyName: string;
-  companyIsDemo: boolean;
-  /** Who installed it: shown to platform administrators only. */
-  userEmailAddress: string | null;
-  status: InstallationStatus;
-  installedAt: Date;
-  /** When the platform last changed it (installed, then uninstalled). */
-  updatedAt: Date;
-}
-
-export const MARKETPLACE_EVENT_TYPES = [
-  'installation.created',
-  'installation.uninstalled',
-  'marketplace_app.viewed',
-] as const;
-
-/** What the platform reports about an app: the same events a real platform sends to the portal. */
-export interface MarketplaceEvent {
-  /** The platform's event id: an event already processed changes nothing. */
-  id: string;
-  type: (typeof MARKETPLACE_EVENT_TYPES)[number];
-  appId: number;
-  occurredAt: Date;
-  companyName: string | null;
-  companyIsDemo: boolean;
-  userEmailAddress: string | null;
-  /** Views: who looked (one view per visitor and day); the event id when the platform does not say. */
-  visitorKey?: string;
-}
-
-/**
- * `recorded`: the event changed the counts; `duplicate`: its id was processed before; `ignored`: a view
- * by a visitor already counted that day; `no_installation`: an uninstall of nothing installed.
- */
-export type EventOutcome = 'recorded' | 'duplicate' | 'ignored' | 'no_installation';
-
-/** A count per UTC day (YYYY-MM-DD), oldest first. */
-export interface DailyCount {
-  day: string;
-  count: number;
-}
-
-/** The platform's side of the marketplace: installations, views and their daily counts. */
-export interface PlatformMarketplace {
-  record(event: MarketplaceEvent): Promise<{ outcome: EventOutcome; installation?: Installation }>;
-  /** Many events at once (an imported history), each as record() takes it, all or none. */
-  recordMany(events: readonly MarketplaceEvent[]): Promise<EventOutcome[]>;
-  /** Whether an event of this id was processed already (a replay changes nothing). */
-  seen(eventId: string): Promise<boolean>;
-  /** A company installs an app from the embedded marketplace (status installed). */
-  install(
-    appId: number,
-    company: { companyName: string; companyIsDemo: boolean; userEmailAddress: string },
-  ): Promise<Installation>;
-  /** Uninstalls one installation, when the installer's e-mail matches; undefined otherwise. */
-  uninstall(
-    appId: number,
-    installationId: number,
-    userEmailAddress: string,
-  ): Promise<Installation | undefined>;
-  /** A visitor opened the app's listing: one view per visitor and day. */
-  view(appId: number, visitorKey: string, at?: Date): Promise<void>;
-  dailyInstallations(appId: number): Promise<DailyCount[]>;
-  dailyViews(appId: number): Promise<DailyCount[]>;
-  /** The install feed, newest first. */
-  installations(
-    appId: number,
-    page: { limit: number; offset: number },
-  ): Promise<{ rows: Installation[]; total: number }>;
-  /**
-   * Every installation of an app as CSV lines (no header; the columns of the export, installer e-mail
-   * last when asked for), oldest first, a batch of lines at a time.
-   */
-  installationsCsv(appId: number, options: { batchSize: number; withEmails: boolean }): AsyncIterable<string>;
-}
-
-/** One counting rule of a rate-limit bucket: requests (count) or quota per interval, up to a limit. */
-export interface BucketTemplate {
-  name: string;
-  fillType: 'count' | 'quota';
-  intervalMs: number;
-  limit: number;
-}
-
-/** A quota-minder rate-limit bucket: on one server, for one client (and domain), with its templates. */
-export interface RateLimitBucket {
-  id: number;
-  server: string;
-  name: string;
-  clientId: string;
-  domain: string;
-  templates: BucketTemplate[];
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface BucketInput {
-  name: string;
-  clientId: string;
-  domain: string;
-  templates: BucketTemplate[];
-}
-
-/**
- * The portal's transaction, for a platform that keeps its state in the portal's database (the embedded
- * one): it makes its change in it, so the change and the portal's own record of it (the audit event)
- * stand or fall together. A remote platform ignores it.
- */
-export type PortalTransaction = Db;
-
-/**
- * The quota-minder servers and their rate-limit buckets (spec 1 §2 "Rate-limit bucket admin page").
- * Part of Platform; a bucket call on a server the platform does not offer is the caller's to refuse.
- */
-export interface QuotaMinder {
-  /** The servers this portal offers: Staging on the QA host, else the production and sandbox servers. */
-  quotaMinderServers(): readonly string[];
-  listBuckets(server: string): Promise<RateLimitBucket[]>;
-  findBucket(server: string, id: number, within?: PortalTransaction): Promise<RateLimitBucket | undefined>;
-  /** Creates a bucket; 'name_taken' when the server already has a bucket of that name. */
-  createBucket(
-    server: string,
-    input: BucketInput,
-    within?: PortalTransaction,
-  ): Promise<RateLimitBucket | 'name_taken'>;
-  /** Changes the fields given (templates as a whole); undefined when the server has no such bucket. */
-  updateBucket(
-    server: string,
-    id: number,
-    changes: Partial<BucketInput>,
-    within?: PortalTransaction,
-  ): Promise<RateLimitBucket | 'name_taken' | undefined>;
-  /** Deletes a bucket; false when the server has no such bucket. */
-  deleteBucket(server: string, id: number, within?: PortalTransaction): Promise<boolean>;
 }

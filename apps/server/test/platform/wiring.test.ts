@@ -31,7 +31,7 @@ describe('the embedded platform on the portal port', () => {
     await provisionNow(runtime, app.id);
     const oauth = await runtime.platform.oauthApplicationOf(app.id, 'sandbox');
     if (!oauth) throw new Error('no sandbox application');
-    const token = await issueToken(runtime.database.db as never, {
+    const token = await issueToken(runtime.database.db, {
       oauthApplicationId: oauth.platformId,
       environment: 'sandbox',
       kind: 'client',

@@ -5,6 +5,7 @@ import { errors } from '../../http/errors';
 import type { Platform } from '../../platform/types';
 import type { Storage } from '../../storage/index';
 import { type AuditAction, type AuditActor, changedFields, recordAudit } from '../audit/recorder';
+import { tellPlatformMembers } from '../collaborators/platform-members';
 import { type CollaboratorWithUser, collaboratorRepository } from '../collaborators/repository';
 import { developerAppPolicy } from '../developer-apps/policy';
 import { type AppChanges, developerAppRepository } from '../developer-apps/repository';
@@ -246,6 +247,7 @@ export class AdminAppService {
       return { ...before, owner_id: owner.id, updated_at: now };
     });
     await platform.setAppOwner(id, updated.owner_id);
+    await tellPlatformMembers(db, platform, id);
     return this.view(admin, updated);
   }
 

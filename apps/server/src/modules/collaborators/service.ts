@@ -8,6 +8,7 @@ import type { Mailer } from '../../jobs/mail/mailer';
 import { reserveMail } from '../../jobs/mail/quota';
 import type { Platform } from '../../platform/types';
 import { type AppContext, loadAppContext } from '../developer-apps/scope';
+import { tellPlatformMembers } from './platform-members';
 import { collaboratorPolicy as policy } from './policy';
 import { type CollaboratorWithUser, collaboratorRepository as repo } from './repository';
 
@@ -17,8 +18,8 @@ export interface CollaboratorDeps {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'invitationTtlDays' | 'mailMaxPerAddressHour' | 'mailMaxPerClientHour'>;
   mailer: Mailer;
-  /** Told of ownership transfers: the platform keeps its own record of an app's owner. */
-  platform: Pick<Platform, 'setAppOwner'>;
+  /** Told of ownership transfers and of every team change: the platform keeps its own record of both. */
+  platform: Pick<Platform, 'setAppOwner' | 'setAppMembers'>;
 }
 
 const refused = (message: string) => errors.forbidden(message);
@@ -107,6 +108,7 @@ export class CollaboratorService {
     });
     // The platform is another system: it hears of the new owner once the portal's change stands.
     if (newOwnerId !== undefined) await this.deps.platform.setAppOwner(appId, newOwnerId);
+    await tellPlatformMembers(this.deps.db, this.deps.platform, appId);
     return rows;
   }
 
@@ -121,6 +123,7 @@ export class CollaboratorService {
       if (refusal) throw refused(refusal);
       await repo.remove(trx, appId, id);
     });
+    await tellPlatformMembers(this.deps.db, this.deps.platform, appId);
   }
 
   /** Pending invitations that can still be accepted on `now`. */
@@ -229,6 +232,7 @@ export class CollaboratorService {
       return { developer_app_id: invitation.developer_app_id };
     });
     if (outcome === 'invalid') throw invalidInvitation();
+    await tellPlatformMembers(db, this.deps.platform, outcome.developer_app_id);
     return outcome;
   }
 }

@@ -15,6 +15,7 @@ import { detail, errors } from '../../http/errors';
 import type { Page } from '../../http/paging';
 import type { OAuthApplication, Platform, Sandbox, SandboxStatus } from '../../platform/types';
 import type { Storage } from '../../storage/index';
+import { tellPlatformMembers } from '../collaborators/platform-members';
 import { liveOf } from '../listings/live';
 import { listingRepository } from '../listings/repository';
 import { ManifestService, type ManifestsOverview } from '../manifests/service';
@@ -140,6 +141,7 @@ export class DeveloperAppService {
       .transaction()
       .execute((trx) => repo.insert(trx, { internalName, ownerId: user.id }, now));
     await this.deps.platform.setAppOwner(app.id, user.id);
+    await tellPlatformMembers(this.deps.db, this.deps.platform, app.id);
     await this.deps.platform.requestSandbox(app.id, internalName);
     return this.view(app, developerAppPolicy.access(user, 'owner'));
   }
@@ -208,6 +210,8 @@ export class DeveloperAppService {
    */
   async syncProduction(app: DeveloperAppRow): Promise<void> {
     const { platform } = this.deps;
+    // A deleted app's sandbox stops answering its tokens; undeleting it lets them work again.
+    await platform.setAppActive(app.id, app.deleted_at === null);
     const current = await platform.oauthApplicationOf(app.id, 'production');
     if (app.deleted_at !== null || app.production_access !== 'granted') {
       if (current && !current.revoked) await platform.revokeApplication(current.uid);

@@ -85,6 +85,22 @@ export const manifestRepository = {
   },
 
   /** The newest version of an app in one environment. */
+  /** The newest version's number and manifest in one environment (what the platform grants). */
+  latestManifest(
+    db: Db,
+    appId: number,
+    environment: EnvironmentType,
+  ): Promise<Pick<AppVersionRow, 'semantic_version' | 'content'> | undefined> {
+    return db
+      .selectFrom('app_versions')
+      .select(['semantic_version', 'content'])
+      .where('developer_app_id', '=', appId)
+      .where('environment_type', '=', environment)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
   latest(db: Db, appId: number, environment: EnvironmentType): Promise<AppVersionSummaryRow | undefined> {
     return db
       .selectFrom('app_versions')

@@ -248,7 +248,7 @@ export class ManifestService {
     const manifest = await this.manifestOf(context.app, input);
     const { db } = this.deps;
     try {
-      return await db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         await repo.lockApp(trx, context.app.id);
         const locked = await loadAppContext(trx, context.user, context.app.id);
         if (!manifestPolicy.canCreate(locked, this.switches)) throw errors.forbidden();
@@ -272,10 +272,32 @@ export class ManifestService {
         });
         return this.view(trx, row);
       });
+      await this.tellPlatformPermissions(context.app.id, 'Sandbox');
+      return created;
     } catch (error) {
       if (isUniqueViolation(error)) throw notGreater(version);
       throw error;
     }
+  }
+
+  /**
+   * The platform grants an app's service account what its newest version in an environment declares
+   * (manifest `permissions`); told after every new version, so the next token — at the latest — has it.
+   */
+  async tellPlatformPermissions(appId: number, environment: EnvironmentType): Promise<void> {
+    const latest = await repo.latestManifest(this.deps.db, appId, environment);
+    const permissions = latest && isRecord(latest.content.permissions) ? latest.content.permissions : {};
+    await this.deps.platform.setAppPermissions(
+      appId,
+      environment === 'Sandbox' ? 'sandbox' : 'production',
+      latest
+        ? {
+            version: latest.semantic_version,
+            company: isRecord(permissions.company) ? permissions.company : {},
+            project: isRecord(permissions.project) ? permissions.project : {},
+          }
+        : null,
+    );
   }
 
   /** A production version from a sandbox version, with release notes (spec 2 §4 "Promotion"). */
@@ -297,7 +319,7 @@ export class ManifestService {
       ]);
     const { db } = this.deps;
     try {
-      return await db.transaction().execute(async (trx) => {
+      const promoted = await db.transaction().execute(async (trx) => {
         await repo.lockApp(trx, context.app.id);
         const locked = await loadAppContext(trx, context.user, context.app.id);
         if (!manifestPolicy.canPromote(locked)) throw errors.forbidden();
@@ -333,6 +355,8 @@ export class ManifestService {
         });
         return this.view(trx, row);
       });
+      await this.tellPlatformPermissions(context.app.id, 'ProductionEnvironment');
+      return promoted;
     } catch (error) {
       if (isUniqueViolation(error)) throw errors.field(field, 'taken', 'has already been promoted');
       throw error;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/index';
-import type { PlatformInstallationRow } from '../db/schema';
-import { marketplaceRepository as repo, utcDay } from './marketplace-repository';
+import type { PlatformDb as Db, PlatformInstallationRow } from '../db/schema';
+import { marketplaceRepository as repo, utcDay } from './repository';
 import type { EventOutcome, Installation, MarketplaceEvent, PlatformMarketplace } from './types';
 
 function toInstallation(row: PlatformInstallationRow): Installation {

@@ -1,5 +1,8 @@
-import type { Db } from '../db/index';
-import type { PlatformRateLimitBucketRow, PlatformRateLimitBucketTemplateRow } from '../db/schema';
+import type {
+  PlatformDb as Db,
+  PlatformRateLimitBucketRow,
+  PlatformRateLimitBucketTemplateRow,
+} from '../db/schema';
 import type { BucketInput, BucketTemplate, PortalTransaction, QuotaMinder, RateLimitBucket } from './types';
 
 const UNIQUE_VIOLATION = '23505';

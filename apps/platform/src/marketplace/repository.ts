@@ -1,7 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Db } from '../db/index';
 import { isoTime } from '../db/iso-time';
-import type { PlatformInstallationRow } from '../db/schema';
+import type { PlatformDb as Db, PlatformInstallationRow } from '../db/schema';
 import type { DailyCount } from './types';
 
 type DailyTable = 'platform_daily_installations' | 'platform_daily_views';
