@@ -64,11 +64,12 @@ for (const project of projects) console.log(`  ${project.id}  ${project.display_
 const project = projects[0];
 if (!project) fail('the company has no project to create an RFI in');
 
-// 4. An RFI in the first project. Its manager must be a user of the project: the existing RFIs name one.
-const { data: rfis } = await request('GET', `/rest/v1.0/projects/${project.id}/rfis?per_page=1`, {
+// 4. An RFI in the first project. Its manager must be one of the project's users.
+const { data: people } = await request('GET', `/rest/v1.0/projects/${project.id}/users?per_page=1`, {
   token: token.access_token,
 });
-const managerId = rfis[0]?.rfi_manager?.id ?? rfis[0]?.created_by?.id;
+const managerId = people[0]?.id;
+if (!managerId) fail(`project ${project.id} has no user to manage an RFI`);
 const { data: rfi } = await request('POST', `/rest/v1.0/projects/${project.id}/rfis`, {
   token: token.access_token,
   body: {
@@ -77,7 +78,7 @@ const { data: rfi } = await request('POST', `/rest/v1.0/projects/${project.id}/r
       question: {
         body: 'The structural drawings show 8 in. spacing, the embed plate detail 6 in. Which governs?',
       },
-      ...(managerId ? { rfi_manager_id: managerId } : {}),
+      rfi_manager_id: managerId,
     },
   },
 });
