@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import { createActivityRecorder } from './activity/recorder';
+import { companyPage } from './browser/company-page';
 import { ENVIRONMENT_PREFIXES, type PlatformContext, type PlatformHttpDeps } from './context';
 import { createRateLimiter } from './limits/limiter';
 import { oauthRoutes } from './oauth/routes';
@@ -97,6 +98,7 @@ export async function createPlatformHttp(deps: PlatformHttpDeps): Promise<Platfo
       { prefix },
     );
   }
+  await app.register(async (scope) => companyPage(scope, context), { prefix: ENVIRONMENT_PREFIXES.sandbox });
   await app.ready();
 
   return {

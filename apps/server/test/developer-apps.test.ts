@@ -420,7 +420,8 @@ describe('sandbox lifecycle (embedded platform)', () => {
       status: 'live',
       live: true,
       app_id: expect.any(String),
-      url: expect.stringMatching(/^https:\/\//),
+      // The company's page on the embedded sandbox, under the portal's public URL (issue 21).
+      url: expect.stringMatching(new RegExp(`^${runtime.config.publicUrl}/sandbox/companies/\\d+$`)),
       company_id: expect.any(Number),
     });
     const oauth = await runtime.database.db

@@ -26,6 +26,8 @@ const PUBLIC = new Set([
   'POST /api/v1/marketplace/apps/{id}/installations/{installation_id}/uninstall',
   // The platform's events carry its Bearer secret instead of a session (issue 12).
   'POST /api/v1/platform/events',
+  // Where the platform's OAuth server and REST API live: public facts, the reference shows them (issue 21).
+  'GET /api/v1/platform/base_urls',
 ]);
 
 let runtime: Runtime;

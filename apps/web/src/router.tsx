@@ -16,7 +16,8 @@ const ACCOUNT = ['account', 'auth', 'classicManifests', 'fields'] as const;
 const HOME = ['home', 'adminNotifications'] as const;
 // The versions and listing tabs show the review-queue place (adminLists). Pages with forms load the
 // field names of error messages (fields).
-const APPS = ['developerApps', 'manifests', 'listing', 'adminLists', 'fields'] as const;
+// The live sandbox card carries the Try it panel (tryIt).
+const APPS = ['developerApps', 'manifests', 'listing', 'adminLists', 'fields', 'tryIt'] as const;
 // The app page is the tabbed layout or, for users who have not opted in to the form-based
 // experience, the older single page with the manifest tables, the JSON editor and the listing editor
 // (spec 2 §2): the tabs' texts, and the classic page's and the metrics button's.
@@ -28,6 +29,7 @@ const APP_PAGE = [
   'fields',
   'classicManifests',
   'metrics',
+  'tryIt',
 ] as const;
 // The marketplace and metrics pages (the marketplace's listing page shows the listing preview).
 const METRICS = ['metrics', 'developerApps', 'listing', 'fields'] as const;

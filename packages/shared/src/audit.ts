@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'notification.deleted',
   'developer.updated',
   'oauth_application.secret_reset',
+  'oauth_application.test_token_issued',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditAction = z.enum(AUDIT_ACTIONS);

@@ -18,4 +18,5 @@ export * from './outbound-emails';
 export * from './paging';
 export * from './query';
 export * from './rate-limits';
+export * from './sandbox-platform';
 export * from './uploads';

@@ -285,7 +285,8 @@ export class EmbeddedPlatform implements Platform {
       {
         status: 'live',
         companyId,
-        url: `https://sandbox.platform.example/companies/${companyId}`,
+        // The company's page on the sandbox (apps/platform browser/company-page.ts); the sandbox card links it.
+        url: `${this.deps.config.publicUrl}/sandbox/companies/${companyId}`,
         oauthApplicationId: issued.id,
       },
       now,

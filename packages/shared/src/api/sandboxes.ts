@@ -7,6 +7,7 @@ import {
   updateSandboxRequest,
 } from '../developer-apps';
 import { idParams } from '../query';
+import { platformBaseUrlsResponse, testTokenResponse } from '../sandbox-platform';
 
 /** A sandbox's redirect URIs and secret (spec 2 §7). */
 export const sandboxEndpoints = {
@@ -40,6 +41,26 @@ export const sandboxEndpoints = {
     auth: 'user',
     params: idParams,
     response: secretResponse,
+    errors: ['forbidden', 'not_found', 'conflict'],
+  }),
+  baseUrls: endpoint({
+    method: 'GET',
+    path: '/api/v1/platform/base_urls',
+    summary: "The platform's auth and API base URLs of the sandbox and of production",
+    tags: ['Sandboxes'],
+    auth: 'public',
+    response: platformBaseUrlsResponse,
+    errors: [],
+  }),
+  testToken: endpoint({
+    method: 'POST',
+    path: '/api/v1/developer_apps/:id/sandbox/test_token',
+    summary:
+      "Get a test token: a sandbox user token for the signed-in collaborator, in the app's sandbox company; returned once",
+    tags: ['Sandboxes'],
+    auth: 'user',
+    params: idParams,
+    response: testTokenResponse,
     errors: ['forbidden', 'not_found', 'conflict'],
   }),
 };

@@ -179,9 +179,9 @@ export class DeveloperAppService {
         const oauth = await platform.oauthApplicationOf(app.id, environment);
         if (!oauth) continue;
         const oauthChanges = {
-          ...(environment === 'production' && update.redirect_uri !== undefined
-            ? { redirectUri: update.redirect_uri }
-            : {}),
+          // Both environments authorize against the app's redirect URIs (the sandbox's authorize page
+          // must accept what the developer registered); the admin Sandbox form can still set its own.
+          ...(update.redirect_uri !== undefined ? { redirectUri: update.redirect_uri } : {}),
           ...(update.confidential !== undefined ? { confidential: update.confidential } : {}),
         };
         if (Object.keys(oauthChanges).length > 0)

@@ -12,4 +12,9 @@ export const sandboxPolicy = {
    */
   canViewSecret: (access: AppAccess, app: { confidential: boolean }): boolean =>
     app.confidential && access.permissions.canViewClientCredentials,
+  /**
+   * "Get a test token" acts as the signed-in user in the sandbox company: its collaborators only (a
+   * platform administrator who is not one is no user of that company).
+   */
+  canGetTestToken: (access: AppAccess): boolean => access.role !== null,
 };

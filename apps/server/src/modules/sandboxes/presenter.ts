@@ -1,6 +1,10 @@
-import type { Sandbox as SandboxResponse, SecretResponse } from '@lintel/shared';
+import type {
+  Sandbox as SandboxResponse,
+  SecretResponse,
+  TestToken as TestTokenResponse,
+} from '@lintel/shared';
 import type { DeveloperAppRow } from '../../db/schema';
-import type { IssuedSecret, Sandbox } from '../../platform/types';
+import type { IssuedSecret, Sandbox, TestToken } from '../../platform/types';
 
 /** A sandbox as the app's page shows it: its secret only when the policy let the caller read it. */
 export function presentSandbox(
@@ -26,4 +30,16 @@ export function presentSandbox(
 /** The one answer that carries a plain secret: right after it was generated or reset. */
 export function presentSecret(issued: IssuedSecret): SecretResponse {
   return { uid: issued.uid, app_secret: issued.secret };
+}
+
+/** A test token as the token endpoint answers one (created_at in Unix seconds), with its company. */
+export function presentTestToken(token: TestToken): TestTokenResponse {
+  return {
+    access_token: token.accessToken,
+    token_type: 'bearer',
+    expires_in: token.expiresIn,
+    refresh_token: token.refreshToken,
+    created_at: Math.floor(token.createdAt.getTime() / 1000),
+    company_id: token.companyId,
+  };
 }

@@ -6,7 +6,7 @@ import { presentApp } from '../developer-apps/presenter';
 import { type AppScope, appContextOf, appFromParams } from '../developer-apps/scope';
 import type { DeveloperAppService } from '../developer-apps/service';
 import { sandboxPolicy } from './policy';
-import { presentSandbox, presentSecret } from './presenter';
+import { presentSandbox, presentSecret, presentTestToken } from './presenter';
 import type { SandboxService } from './service';
 
 /** A sandbox's redirect URIs and secret, and the staff's fake sandbox (spec 2 §4, §7). */
@@ -41,6 +41,20 @@ export function sandboxRoutes(
         request.body.sandbox.redirect_uri,
       );
       return presentSandbox(sandbox, context.app);
+    },
+  });
+
+  route(app, api.baseUrls, {
+    handler: async () => sandboxes.baseUrls(),
+  });
+
+  route(app, api.testToken, {
+    guards: [appScope(appFromParams, sandboxPolicy.canGetTestToken)],
+    handler: async (request, reply) => {
+      const token = await sandboxes.testToken(appContextOf(request), auditActorOf(request));
+      // A bearer credential, as the token endpoint answers it: never cached.
+      reply.header('Cache-Control', 'no-store');
+      return presentTestToken(token);
     },
   });
 

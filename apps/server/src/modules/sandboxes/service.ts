@@ -2,11 +2,14 @@ import type { Db } from '../../db/index';
 import { errors } from '../../http/errors';
 import type { Mailer } from '../../jobs/mail/mailer';
 import type {
+  Environment,
+  EnvironmentBaseUrls,
   IssuedSecret,
   OAuthApplication,
   Platform,
   Sandbox,
   SandboxFinished,
+  TestToken,
 } from '../../platform/types';
 import { type AuditActor, recordAudit } from '../audit/recorder';
 import { developerAppRepository as apps } from '../developer-apps/repository';
@@ -49,6 +52,34 @@ export class SandboxService {
       });
       return this.deps.platform.resetSecret(oauth.uid, trx);
     });
+  }
+
+  /** Where the platform's OAuth server and REST API are reached, per environment. */
+  baseUrls(): Record<Environment, EnvironmentBaseUrls> {
+    return this.deps.platform.baseUrls();
+  }
+
+  /**
+   * "Get a test token": a sandbox user token for the signed-in collaborator, as if they had allowed the
+   * app on the consent page. Audited as the other credential actions (never the token itself).
+   */
+  async testToken(context: AppContext, actor: AuditActor): Promise<TestToken> {
+    const sandbox = await this.deps.platform.sandboxOf(context.app.id);
+    if (sandbox?.status !== 'live' || !sandbox.oauth) {
+      throw errors.conflict('The sandbox is not live yet: a test token can be had once it is.');
+    }
+    const token = await this.deps.platform.issueTestToken(context.app.id, actor.userId);
+    if (!token) {
+      throw errors.conflict('The sandbox company does not list you as a user yet; try again in a moment.');
+    }
+    await recordAudit(this.deps.db, actor, {
+      action: 'oauth_application.test_token_issued',
+      subjectType: 'oauth_application',
+      subjectId: sandbox.oauth.uid,
+      developerAppId: context.app.id,
+      changes: { after: { environment: 'sandbox', company_id: token.companyId } },
+    });
+    return token;
   }
 
   async generateFake(context: AppContext): Promise<IssuedSecret> {

@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCsrfToken } from '../../api/csrf';
 import esErrors from '../../i18n/locales/es/errors.json';
 import { buildSession } from '../../test/factories';
 import { errorBody, mockFetch, renderRoutes } from '../../test/render';
 import { flashState } from './flash';
 import { sessionKeys } from './queries';
+import { pageLoad } from './redirect';
 import { SignInPage } from './SignInPage';
 
 const routes = [
@@ -28,6 +29,10 @@ async function fillAndSubmit(user: ReturnType<typeof renderRoutes>['user'], emai
 }
 
 describe('SignInPage', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it("shows the server's message for bad credentials", async () => {
     mockFetch((url, init) => {
       if (url === '/api/v1/session' && init.method === 'GET') return signedOut();
@@ -123,6 +128,28 @@ describe('SignInPage', () => {
     const { user } = renderRoutes(routes, '/sign_in?redirect=%2F%2Fevil.example');
     await fillAndSubmit(user);
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+  });
+
+  it('leaves for a platform page (the consent page) with a full page load', async () => {
+    const assign = vi.spyOn(pageLoad, 'assign').mockImplementation(() => {});
+    mockFetch((url, init) => {
+      if (url === '/api/v1/session' && init.method === 'GET') return signedOut();
+      if (url === '/api/v1/session' && init.method === 'POST') return { body: buildSession() };
+      return undefined;
+    });
+    const target = '/sandbox/oauth/authorize?client_id=abc&state=xyz';
+    const { user } = renderRoutes(routes, `/sign_in?redirect=${encodeURIComponent(target)}`);
+    await fillAndSubmit(user);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(target));
+  });
+
+  it('sends a signed-in user straight back to the platform page', async () => {
+    const assign = vi.spyOn(pageLoad, 'assign').mockImplementation(() => {});
+    mockFetch((url, init) =>
+      url === '/api/v1/session' && init.method === 'GET' ? { body: buildSession() } : undefined,
+    );
+    renderRoutes(routes, `/sign_in?redirect=${encodeURIComponent('/sandbox/companies/4000001')}`);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox/companies/4000001'));
   });
 
   it('shows the flash handed over by sign-up', async () => {

@@ -12,7 +12,7 @@ import { AuthCard } from './AuthCard';
 import { EmailInput } from './fields';
 import { readFlash } from './flash';
 import { useCurrentUser, useResendConfirmation, useSignIn } from './queries';
-import { isServerPath, safeRedirect } from './redirect';
+import { goToRedirect, isPlatformPath, pageLoad, safeRedirect } from './redirect';
 
 export function SignInPage() {
   const { t } = useTranslation();
@@ -40,14 +40,14 @@ export function SignInPage() {
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [navigate, location.pathname, location.search]);
 
-  // The platform's consent page is the server's, not a route of the web app: a full page load.
-  const toServer = isServerPath(redirect);
-  const signedInAlready = Boolean(user) && !signIn.isSuccess;
+  // Already signed in and sent here by the platform (its consent page): back there with a full load.
+  const leaveForPlatform = Boolean(user) && !signIn.isSuccess && isPlatformPath(redirect);
   useEffect(() => {
-    if (signedInAlready && toServer) window.location.replace(redirect);
-  }, [signedInAlready, toServer, redirect]);
+    if (leaveForPlatform) pageLoad.assign(redirect);
+  }, [leaveForPlatform, redirect]);
 
-  if (signedInAlready) return toServer ? null : <Navigate to={redirect} replace />;
+  if (leaveForPlatform) return null;
+  if (user && !signIn.isSuccess) return <Navigate to={redirect} replace />;
 
   const error = signIn.error;
   const notConfirmed = isApiError(error) && error.code === 'email_not_confirmed';
@@ -73,8 +73,7 @@ export function SignInPage() {
           signIn.mutate(
             { email: values.email.trim(), password: values.password },
             {
-              onSuccess: () =>
-                toServer ? window.location.assign(redirect) : navigate(redirect, { replace: true }),
+              onSuccess: () => goToRedirect(redirect, navigate),
               onError: () => {
                 submitted.current = false;
               },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isServerPath, safeRedirect, signInPath } from './redirect';
+import { isPlatformPath, safeRedirect, signInPath } from './redirect';
 
 describe('safeRedirect', () => {
   it.each([
@@ -24,11 +24,20 @@ describe('signInPath', () => {
   });
 });
 
-describe('isServerPath', () => {
-  it("knows the platform's pages (the OAuth consent page) from the web app's", () => {
-    expect(isServerPath('/sandbox/oauth/authorize?client_id=x')).toBe(true);
-    expect(isServerPath('/production/oauth/authorize')).toBe(true);
-    expect(isServerPath('/sandboxes')).toBe(false);
-    expect(isServerPath('/developer_apps/1')).toBe(false);
+describe('isPlatformPath', () => {
+  it.each([
+    ['/sandbox/oauth/authorize?client_id=a', true],
+    ['/production/oauth/authorize', true],
+    ['/sandbox', true],
+    ['/sandbox/companies/4000001', true],
+    ['/sandboxes/1', false],
+    ['/developer_apps/1', false],
+    ['/production_apps', false],
+  ])('%s → %s', (path, expected) => {
+    expect(isPlatformPath(path)).toBe(expected);
+  });
+
+  it('keeps safeRedirect first: another site is never a platform path', () => {
+    expect(safeRedirect('//evil.example/sandbox/x')).toBe('/');
   });
 });

@@ -38,13 +38,30 @@ const doc: OpenApiDocument = {
   },
 };
 
+const BASE_URLS = {
+  sandbox: { auth: 'http://portal.test/sandbox', api: 'http://portal.test/sandbox' },
+  production: { auth: 'http://portal.test/production', api: 'http://portal.test/production' },
+};
+
 function renderReference(path: string, flags: Partial<ReferenceScreenProps> = {}) {
-  mockFetch((url) => (url === '/api/v1/openapi.json' ? { body: doc } : undefined));
+  mockFetch((url) => {
+    if (url === '/api/v1/openapi.json') return { body: doc };
+    if (url === '/api/v1/platform/base_urls') return { body: BASE_URLS };
+    return undefined;
+  });
   const props = { isAdmin: false, isEmployee: false, isSignedIn: true, ...flags };
   return renderRoutes([{ path: '/reference/*', element: <ReferenceScreen {...props} /> }], path);
 }
 
 describe('ReferenceScreen', () => {
+  it("names the platform's sandbox and production base URLs, to visitors too", async () => {
+    renderReference('/reference/rest/docs/rest-api-overview', { isSignedIn: false });
+    const section = await screen.findByRole('region', { name: "The platform's OAuth server and REST API" });
+    expect(section).toHaveTextContent('Sandbox');
+    expect(section).toHaveTextContent('OAuth: http://portal.test/sandbox');
+    expect(section).toHaveTextContent('API: http://portal.test/production');
+  });
+
   it('shows the overview with title, version and description', async () => {
     renderReference('/reference/rest/docs/rest-api-overview');
     expect(await screen.findByRole('heading', { name: 'Lintel API', level: 1 })).toBeInTheDocument();

@@ -20,6 +20,7 @@ import { NotFoundPage } from '../../components/ErrorPage';
 import { Markdown } from '../../components/Markdown';
 import { PageLoader } from '../../components/PageLoader';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
+import { usePlatformBaseUrls } from '../developer-apps/credentials/platformQueries';
 import { LEGACY_API_URL } from '../shell/navigation';
 import { METHOD_COLORS } from './methodColors';
 import { OperationCard } from './OperationCard';
@@ -120,6 +121,36 @@ export function ReferenceScreen(props: ReferenceScreenProps) {
   );
 }
 
+/** Where apps call the platform: both environments' OAuth and API bases (nothing while unknown). */
+function PlatformBaseUrls() {
+  const { t } = useTranslation();
+  const baseUrls = usePlatformBaseUrls();
+  if (!baseUrls.data) return null;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="platform-base-urls">
+      <Title order={2} size="h4" mb="xs" id="platform-base-urls">
+        {t('reference.gettingStarted.platformTitle')}
+      </Title>
+      <Text size="sm" mb="sm">
+        {t('reference.gettingStarted.platformIntro')}
+      </Text>
+      <Stack gap="xs">
+        {(['sandbox', 'production'] as const).map((environment) => (
+          <div key={environment}>
+            <Text size="sm" fw={600}>
+              {t(`reference.gettingStarted.${environment}`)}
+            </Text>
+            <Text size="sm">
+              {t('reference.gettingStarted.authBase')} <Code>{baseUrls.data[environment].auth}</Code>{' '}
+              {t('reference.gettingStarted.apiBase')} <Code>{baseUrls.data[environment].api}</Code>
+            </Text>
+          </div>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
 interface OverviewProps extends ReferenceScreenProps {
   doc: OpenApiDocument;
   groups: OperationGroup[];
@@ -158,6 +189,7 @@ function Overview({ doc, groups, adminLabel, isSignedIn, isAdmin, devApiUrl, bra
           <Text size="sm">{t('reference.gettingStarted.errors')}</Text>
         </Stack>
       </Card>
+      <PlatformBaseUrls />
       {isSignedIn ? null : (
         <Alert color="blue" title={t('reference.signedOut.title')}>
           <Text size="sm">

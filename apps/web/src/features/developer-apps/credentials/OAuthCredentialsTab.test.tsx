@@ -2,16 +2,37 @@ import type { DeveloperApp } from '@lintel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorBody, type FetchHandler, mockFetch, renderRoutes } from '../../../test/render';
+import {
+  createTestQueryClient,
+  errorBody,
+  type FetchHandler,
+  mockFetch,
+  renderRoutes,
+} from '../../../test/render';
 import { buildDeveloperApp, buildSandbox } from '../factories';
 import { useDeveloperApp } from '../queries';
 import { OAuthCredentialsTab } from './OAuthCredentialsTab';
+import { platformKeys } from './platformQueries';
+
+const BASE_URLS = {
+  sandbox: { auth: 'http://portal.test/sandbox', api: 'http://portal.test/sandbox' },
+  production: { auth: 'http://portal.test/production', api: 'http://portal.test/production' },
+};
+
+/** The base URLs already known (they load once per visit): the tests count the cards' own requests. */
+function withBaseUrls() {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(platformKeys.baseUrls(), BASE_URLS);
+  return queryClient;
+}
 
 function render(app: DeveloperApp, handler: FetchHandler = () => undefined, language: 'en' | 'es' = 'en') {
   const fetchMock = mockFetch(handler);
+  const queryClient = withBaseUrls();
   const result = renderRoutes([{ path: '/', element: <OAuthCredentialsTab app={app} /> }], '/', {
     language,
     withToasts: true,
+    queryClient,
   });
   return { ...result, fetchMock };
 }
@@ -286,7 +307,9 @@ describe('OAuthCredentialsTab', () => {
         return { body: { app_secret: 'sh0wn-once' } };
       return undefined;
     });
-    const { user, queryClient } = renderRoutes([{ path: '/', element: <FromCache id={app.id} /> }], '/');
+    const { user, queryClient } = renderRoutes([{ path: '/', element: <FromCache id={app.id} /> }], '/', {
+      queryClient: withBaseUrls(),
+    });
     const card = await screen.findByRole('region', { name: 'Production' });
     await user.click(within(card).getByRole('button', { name: 'Show secret' }));
     const dialog = await screen.findByRole('dialog', { name: 'Client secret' });

@@ -7,6 +7,7 @@ import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { SectionCard } from '../../../components/SectionCard';
 import { StatusAlert } from '../../../components/StatusAlert';
 import { useUpdateDeveloperApp } from '../queries';
+import { BaseUrlFields } from './BaseUrlFields';
 import { CredentialField, HiddenSecret } from './CredentialField';
 import { RedirectUrisForm } from './RedirectUrisForm';
 import { ResetSecretButton } from './ResetSecretButton';
@@ -28,6 +29,7 @@ export function ProductionCredentials({ app }: { app: DeveloperApp }) {
     body = (
       <Stack gap="md">
         <CredentialField label={t('developerApps.credentials.clientId')} value={app.uid} />
+        <BaseUrlFields environment="production" />
         <RedirectUrisForm
           label={t('developerApps.redirectUris.label')}
           value={app.redirect_uri}

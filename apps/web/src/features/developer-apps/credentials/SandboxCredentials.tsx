@@ -2,6 +2,7 @@ import type { DeveloperApp, Sandbox } from '@lintel/shared';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useUpdateSandbox } from '../queries';
+import { BaseUrlFields } from './BaseUrlFields';
 import { CredentialField, HiddenSecret } from './CredentialField';
 import { HoverSecret } from './HoverSecret';
 import { RedirectUrisForm } from './RedirectUrisForm';
@@ -19,6 +20,7 @@ export function SandboxCredentials({ app, sandbox }: { app: DeveloperApp; sandbo
         value={sandbox.app_id}
         empty={t('common.notAvailable')}
       />
+      <BaseUrlFields environment="sandbox" />
       <div>
         <Text size="sm" fw={500} mb={4}>
           {t('developerApps.sandbox.url')}

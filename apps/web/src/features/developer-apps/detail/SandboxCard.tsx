@@ -1,5 +1,5 @@
 import type { DeveloperApp } from '@lintel/shared';
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconFlask } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { MutationErrorAlert } from '../../../components/MutationErrorAlert';
 import { SectionCard } from '../../../components/SectionCard';
 import { SandboxStatusBadge } from '../AppBadges';
 import { SandboxCredentials } from '../credentials/SandboxCredentials';
+import { TryItSlot } from '../credentials/TryItSlot';
 import { useSupportEmail } from '../supportEmail';
 
 export interface SandboxCardProps {
@@ -42,7 +43,13 @@ export function SandboxCard({ app, onGenerateFake, generating = false, generateE
 
   let body: ReactNode;
   if (sandbox && status === 'live') {
-    body = <SandboxCredentials app={app} sandbox={sandbox} />;
+    body = (
+      <Stack gap="lg">
+        <SandboxCredentials app={app} sandbox={sandbox} />
+        <Divider />
+        <TryItSlot app={app} sandbox={sandbox} />
+      </Stack>
+    );
   } else if (status === 'failed') {
     body = (
       <Alert
