@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_sandbox_companies';
 import * as m0002 from './0002_oauth_tokens';
 import * as m0003 from './0003_api_calls';
+import * as m0007 from './0007_api_calls_status_class';
 
 /**
  * The platform's own migrations, after the portal's (whose early ones created the platform's first
@@ -11,4 +12,5 @@ export const platformMigrations: Record<string, Migration> = {
   '0001_sandbox_companies': m0001,
   '0002_oauth_tokens': m0002,
   '0003_api_calls': m0003,
+  '0007_api_calls_status_class': m0007,
 };
