@@ -28,7 +28,10 @@ const APP_PAGE = [
   'fields',
   'classicManifests',
   'metrics',
+  'apiActivity',
 ] as const;
+// The API activity tab: its own texts, and the copy button's (manifests).
+const API_ACTIVITY = ['apiActivity', 'manifests'] as const;
 // The marketplace and metrics pages (the marketplace's listing page shows the listing preview).
 const METRICS = ['metrics', 'developerApps', 'listing', 'fields'] as const;
 /** The marketplace and metrics pages, through one small loader chunk (features/metrics/pageLoaders.ts). */
@@ -45,6 +48,7 @@ const ADMIN = [
   'developerApps',
   'manifests',
   'metrics',
+  'apiActivity',
   'adminLists',
   'adminNotifications',
   'notifications',
@@ -89,6 +93,13 @@ function developerAppTabRoutes(): RouteObject[] {
       path: 'engagement',
       element: metricsPage('loadMetricsTab'),
     },
+    {
+      path: 'apiActivity',
+      element: page(API_ACTIVITY, async () =>
+        (await import('./features/api-activity/loaders')).loadApiActivityTab(),
+      ),
+    },
+    { path: 'api_activity', element: <Navigate to="../apiActivity" replace relative="path" /> },
   ];
 }
 
@@ -104,6 +115,7 @@ function adminAppTabRoutes(): RouteObject[] {
     { path: 'sandbox', element: adminAppPage('SandboxTab') },
     { path: 'marketplaceListing', element: adminAppPage('AdminListingRoute') },
     { path: 'metrics', element: adminAppPage('AdminMetricsTab') },
+    { path: 'apiActivity', element: adminAppPage('AdminApiActivityTab') },
     { path: 'contacts/new', element: adminAppPage('NewContactPage') },
   ];
 }

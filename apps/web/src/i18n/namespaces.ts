@@ -39,6 +39,7 @@ export const AREA_NAMESPACES = [
   'adminApps',
   'adminLists',
   'metrics',
+  'apiActivity',
 ] as const;
 
 export const NAMESPACES = [...STARTUP_NAMESPACES, ...AREA_NAMESPACES] as const;
