@@ -121,7 +121,7 @@ function FilterBar({ filters, onChange }: { filters: ActivityFilters; onChange: 
             onChange({ ...filters, environment: (value as ActivityFilters['environment']) ?? null })
           }
           clearable
-          w={170}
+          w={200}
         />
         <Select
           label={t('apiActivity.filters.range')}
