@@ -21,6 +21,7 @@ import { zodValidatorCompiler } from './http/validation';
 import { adminAppRoutes } from './modules/admin-apps/routes';
 import { adminListRoutes } from './modules/admin-lists/routes';
 import { adminAnalyticsRoutes } from './modules/analytics/routes';
+import { apiActivityRoutes } from './modules/api-activity/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminListRoutes(app, deps.services.adminLists, appScope);
   marketplaceRoutes(app, deps.services.marketplace);
   metricsRoutes(app, deps.services.metrics, appScope);
+  apiActivityRoutes(app, deps.services.apiActivity, appScope);
   adminAnalyticsRoutes(app, deps.services.analytics);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');

@@ -6,6 +6,7 @@ import type { AnyJobDefinition } from './jobs/workers';
 import { AdminAppService } from './modules/admin-apps/service';
 import { AdminListService } from './modules/admin-lists/service';
 import { AnalyticsService } from './modules/analytics/service';
+import { ApiActivityService } from './modules/api-activity/service';
 import { AuditService } from './modules/audit/service';
 import { AuthService } from './modules/auth/service';
 import { ChangelogService } from './modules/changelog/service';
@@ -43,6 +44,7 @@ export interface Services {
   marketplace: MarketplaceService;
   metrics: MetricsService;
   analytics: AnalyticsService;
+  apiActivity: ApiActivityService;
 }
 
 export interface ServiceDeps {
@@ -75,6 +77,7 @@ export function createServices(deps: ServiceDeps): Services {
     marketplace: new MarketplaceService(deps, listings),
     metrics: new MetricsService(deps),
     analytics: new AnalyticsService(deps),
+    apiActivity: new ApiActivityService(deps),
   };
   deps.platform.onSandboxFinished((event) => services.sandboxes.sandboxFinished(event));
   return services;

@@ -30,7 +30,10 @@ const APP_PAGE = [
   'classicManifests',
   'metrics',
   'tryIt',
+  'apiActivity',
 ] as const;
+// The API activity tab: its own texts, and the copy button's (manifests).
+const API_ACTIVITY = ['apiActivity', 'manifests'] as const;
 // The marketplace and metrics pages (the marketplace's listing page shows the listing preview).
 const METRICS = ['metrics', 'developerApps', 'listing', 'fields'] as const;
 /** The marketplace and metrics pages, through one small loader chunk (features/metrics/pageLoaders.ts). */
@@ -47,6 +50,7 @@ const ADMIN = [
   'developerApps',
   'manifests',
   'metrics',
+  'apiActivity',
   'adminLists',
   'adminNotifications',
   'notifications',
@@ -91,6 +95,13 @@ function developerAppTabRoutes(): RouteObject[] {
       path: 'engagement',
       element: metricsPage('loadMetricsTab'),
     },
+    {
+      path: 'apiActivity',
+      element: page(API_ACTIVITY, async () =>
+        (await import('./features/api-activity/loaders')).loadApiActivityTab(),
+      ),
+    },
+    { path: 'api_activity', element: <Navigate to="../apiActivity" replace relative="path" /> },
   ];
 }
 
@@ -106,6 +117,7 @@ function adminAppTabRoutes(): RouteObject[] {
     { path: 'sandbox', element: adminAppPage('SandboxTab') },
     { path: 'marketplaceListing', element: adminAppPage('AdminListingRoute') },
     { path: 'metrics', element: adminAppPage('AdminMetricsTab') },
+    { path: 'apiActivity', element: adminAppPage('AdminApiActivityTab') },
     { path: 'contacts/new', element: adminAppPage('NewContactPage') },
   ];
 }

@@ -1,6 +1,7 @@
 export * from './admin-apps';
 export * from './admin-lists';
 export * from './api/index';
+export * from './api-activity';
 export * from './audit';
 export * from './auth';
 export * from './changelog';

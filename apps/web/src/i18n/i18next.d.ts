@@ -6,6 +6,7 @@ import type admin from './locales/en/admin.json';
 import type adminApps from './locales/en/adminApps.json';
 import type adminLists from './locales/en/adminLists.json';
 import type adminNotifications from './locales/en/adminNotifications.json';
+import type apiActivity from './locales/en/apiActivity.json';
 import type audit from './locales/en/audit.json';
 import type auth from './locales/en/auth.json';
 import type changelog from './locales/en/changelog.json';
@@ -48,6 +49,7 @@ export interface Resources {
   developerApps: typeof developerApps;
   manifests: typeof manifests;
   metrics: typeof metrics;
+  apiActivity: typeof apiActivity;
   invitations: typeof invitations;
   legal: typeof legal;
   listing: typeof listing;

@@ -1,5 +1,6 @@
 import { adminDeveloperAppEndpoints } from './admin-apps';
 import { adminListEndpoints, reviewQueueEndpoints } from './admin-lists';
+import { adminApiActivityEndpoints, apiActivityEndpoints } from './api-activity';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { adminChangelogEndpoints, changelogEndpoints } from './changelog';
@@ -23,6 +24,7 @@ import { sandboxEndpoints } from './sandboxes';
 
 export * from './admin-apps';
 export * from './admin-lists';
+export * from './api-activity';
 export * from './audit';
 export * from './auth';
 export * from './changelog';
@@ -67,6 +69,8 @@ const groups = {
   metricsEndpoints,
   adminMetricsEndpoints,
   adminAnalyticsEndpoints,
+  apiActivityEndpoints,
+  adminApiActivityEndpoints,
 };
 
 type Groups = typeof groups;

@@ -59,7 +59,7 @@ describe('the Metrics tab', () => {
       ).toBe(true),
     );
     const nav = screen.getByRole('navigation', { name: 'App sections' });
-    await waitFor(() => expect(within(nav).getAllByRole('link')).toHaveLength(6));
+    await waitFor(() => expect(within(nav).getAllByRole('link')).toHaveLength(7));
     expect(within(nav).queryByRole('link', { name: 'Metrics' })).toBeNull();
   });
 

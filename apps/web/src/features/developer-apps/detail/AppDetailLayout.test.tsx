@@ -61,6 +61,7 @@ describe('AppDetailLayout', () => {
       'OAuth credentials',
       'Collaborators',
       'Marketplace listing',
+      'API activity',
     ]);
     expect(within(nav).getByRole('link', { name: 'Configurations' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'OAuth credentials' })).toHaveAttribute(

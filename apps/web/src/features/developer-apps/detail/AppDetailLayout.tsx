@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import {
   type Icon,
+  IconActivity,
   IconAdjustments,
   IconBuildingStore,
   IconChartBar,
@@ -52,6 +53,7 @@ const tabIcons: Record<AppTab, Icon> = {
   collaborators: IconUsers,
   marketplaceListing: IconBuildingStore,
   metrics: IconChartBar,
+  apiActivity: IconActivity,
 };
 
 /**

@@ -7,6 +7,7 @@ export const APP_TABS = [
   'collaborators',
   'marketplaceListing',
   'metrics',
+  'apiActivity',
 ] as const;
 export type AppTab = (typeof APP_TABS)[number];
 

@@ -26,6 +26,14 @@ const MarketplaceListingTab = lazy(async () => ({
   default: (await import('../../listing/MarketplaceListingTab')).MarketplaceListingTab,
 }));
 
+// API activity polls while shown and brings the dates picker: a chunk of its own, as the listing editor.
+const ApiActivityPanel = lazy(async () => ({
+  default: (await import('../../api-activity/ApiActivityPanel')).ApiActivityPanel,
+}));
+const FirstCallButton = lazy(async () => ({
+  default: (await import('../../api-activity/ApiActivityTab')).FirstCallButton,
+}));
+
 const sectionTitles = {
   settings: 'developerApps.tabs.settings',
   manifests: 'classicManifests.sections.manifests',
@@ -33,6 +41,7 @@ const sectionTitles = {
   oauthCredentials: 'developerApps.tabs.oauthCredentials',
   collaborators: 'developerApps.tabs.collaborators',
   marketplaceListing: 'developerApps.tabs.marketplaceListing',
+  apiActivity: 'developerApps.tabs.apiActivity',
 } as const satisfies Record<ClassicSectionId, string>;
 
 /** Where a tab of the newer layout lives on the single page. */
@@ -44,6 +53,7 @@ const sectionOfTab: Record<AppTab, ClassicSectionId | null> = {
   collaborators: 'collaborators',
   marketplaceListing: 'marketplaceListing',
   metrics: null,
+  apiActivity: 'apiActivity',
 };
 
 /** The section a tab path (/developer_apps/:id/settings, or its snake_case form) stands for. */
@@ -160,6 +170,12 @@ export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPag
                 <MarketplaceListingTab app={app} />
               </Suspense>
             </Paper>
+          </ClassicSection>
+          {/* The panel's own heading names the section. */}
+          <ClassicSection section="apiActivity" label={t(sectionTitles.apiActivity)}>
+            <Suspense fallback={<Skeleton height={240} aria-label={t('common.loading')} />}>
+              <ApiActivityPanel appId={app.id} firstCallAction={<FirstCallButton appId={app.id} />} />
+            </Suspense>
           </ClassicSection>
         </Stack>
       ) : (

@@ -9,6 +9,7 @@ export const CLASSIC_SECTIONS = [
   'oauthCredentials',
   'collaborators',
   'marketplaceListing',
+  'apiActivity',
 ] as const;
 export type ClassicSectionId = (typeof CLASSIC_SECTIONS)[number];
 
