@@ -16,8 +16,7 @@ const ACCOUNT = ['account', 'auth', 'classicManifests', 'fields'] as const;
 const HOME = ['home', 'adminNotifications'] as const;
 // The versions and listing tabs show the review-queue place (adminLists). Pages with forms load the
 // field names of error messages (fields).
-// The live sandbox card carries the Try it panel (tryIt).
-const APPS = ['developerApps', 'manifests', 'listing', 'adminLists', 'fields', 'tryIt'] as const;
+const APPS = ['developerApps', 'manifests', 'listing', 'adminLists', 'fields'] as const;
 // The app page is the tabbed layout or, for users who have not opted in to the form-based
 // experience, the older single page with the manifest tables, the JSON editor and the listing editor
 // (spec 2 §2): the tabs' texts, and the classic page's and the metrics button's.
@@ -29,7 +28,6 @@ const APP_PAGE = [
   'fields',
   'classicManifests',
   'metrics',
-  'tryIt',
   'apiActivity',
 ] as const;
 // The API activity tab: its own texts, and the copy button's (manifests).
@@ -101,7 +99,6 @@ function developerAppTabRoutes(): RouteObject[] {
         (await import('./features/api-activity/loaders')).loadApiActivityTab(),
       ),
     },
-    { path: 'api_activity', element: <Navigate to="../apiActivity" replace relative="path" /> },
   ];
 }
 

@@ -27,7 +27,6 @@ import type notifications from './locales/en/notifications.json';
 import type rateLimits from './locales/en/rateLimits.json';
 import type reference from './locales/en/reference.json';
 import type shell from './locales/en/shell.json';
-import type tryIt from './locales/en/tryIt.json';
 import type validation from './locales/en/validation.json';
 import type { NAMESPACES } from './namespaces';
 
@@ -59,7 +58,6 @@ export interface Resources {
   audit: typeof audit;
   adminApps: typeof adminApps;
   adminLists: typeof adminLists;
-  tryIt: typeof tryIt;
 }
 
 declare module 'i18next' {

@@ -39,7 +39,6 @@ export const AREA_NAMESPACES = [
   'adminApps',
   'adminLists',
   'metrics',
-  'tryIt',
   'apiActivity',
 ] as const;
 

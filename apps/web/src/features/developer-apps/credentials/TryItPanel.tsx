@@ -50,12 +50,19 @@ function TestTokenResult({
 }) {
   const { t } = useTranslation();
   return (
-    <Alert color="teal" icon={<IconKey aria-hidden />} title={t('tryIt.testToken.ready')} role="status">
+    <Alert
+      color="teal"
+      icon={<IconKey aria-hidden />}
+      title={t('developerApps.tryIt.testToken.ready')}
+      role="status"
+    >
       <Stack gap="sm">
-        <Text size="sm">{t('tryIt.testToken.once', { minutes: Math.round(token.expires_in / 60) })}</Text>
-        <CommandBlock label={t('tryIt.testToken.accessToken')} value={token.access_token} />
+        <Text size="sm">
+          {t('developerApps.tryIt.testToken.once', { minutes: Math.round(token.expires_in / 60) })}
+        </Text>
+        <CommandBlock label={t('developerApps.tryIt.testToken.accessToken')} value={token.access_token} />
         <CommandBlock
-          label={t('tryIt.testToken.command')}
+          label={t('developerApps.tryIt.testToken.command')}
           value={testTokenCommand(apiBase, token.company_id, token.access_token)}
         />
       </Stack>
@@ -94,13 +101,13 @@ export function TryItPanel({ app, sandbox }: { app: DeveloperApp; sandbox: Sandb
   return (
     <Box component="section" aria-labelledby={titleId}>
       <Title order={3} size="h5" id={titleId} mb={4}>
-        {t('tryIt.title')}
+        {t('developerApps.tryIt.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        {t('tryIt.intro')}
+        {t('developerApps.tryIt.intro')}
       </Text>
       {baseUrls.isError ? (
-        <Alert color="red" title={t('tryIt.baseUrlsFailed')}>
+        <Alert color="red" title={t('developerApps.tryIt.baseUrlsFailed')}>
           <Anchor component="button" type="button" size="sm" onClick={() => void baseUrls.refetch()}>
             {t('common.retry')}
           </Anchor>
@@ -108,46 +115,49 @@ export function TryItPanel({ app, sandbox }: { app: DeveloperApp; sandbox: Sandb
       ) : null}
       {values ? (
         <Stack gap="md">
-          <Text size="sm">{t('tryIt.companyHeader', { companyId: values.companyId })}</Text>
+          <Text size="sm">{t('developerApps.tryIt.companyHeader', { companyId: values.companyId })}</Text>
           <div>
             <Title order={4} size="h6" mb={4}>
-              {t('tryIt.clientCredentials.title')}
+              {t('developerApps.tryIt.clientCredentials.title')}
             </Title>
             {values.confidential ? (
               <>
                 <Text size="sm" c="dimmed" mb="xs">
-                  {t('tryIt.clientCredentials.secretVariable')}
+                  {t('developerApps.tryIt.clientCredentials.secretVariable')}
                 </Text>
                 <CommandBlock
-                  label={t('tryIt.clientCredentials.commands')}
+                  label={t('developerApps.tryIt.clientCredentials.commands')}
                   value={clientCredentialsCommands(values)}
                 />
               </>
             ) : (
               <Text size="sm" c="dimmed">
-                {t('tryIt.clientCredentials.publicApp')}
+                {t('developerApps.tryIt.clientCredentials.publicApp')}
               </Text>
             )}
           </div>
           <div>
             <Title order={4} size="h6" mb={4}>
-              {t('tryIt.authorizationCode.title')}
+              {t('developerApps.tryIt.authorizationCode.title')}
             </Title>
             <Text size="sm" c="dimmed" mb="xs">
               {values.redirectUri
-                ? t('tryIt.authorizationCode.open', { redirectUri: values.redirectUri })
-                : t('tryIt.authorizationCode.noRedirectUri')}
+                ? t('developerApps.tryIt.authorizationCode.open', { redirectUri: values.redirectUri })
+                : t('developerApps.tryIt.authorizationCode.noRedirectUri')}
             </Text>
             <Stack gap="sm">
-              <CommandBlock label={t('tryIt.authorizationCode.authorizeUrl')} value={authorizeUrl(values)} />
               <CommandBlock
-                label={t('tryIt.authorizationCode.exchange')}
+                label={t('developerApps.tryIt.authorizationCode.authorizeUrl')}
+                value={authorizeUrl(values)}
+              />
+              <CommandBlock
+                label={t('developerApps.tryIt.authorizationCode.exchange')}
                 value={authorizationCodeCommands(values)}
               />
             </Stack>
           </div>
           <Text size="sm" c="dimmed">
-            {t('tryIt.examples')}
+            {t('developerApps.tryIt.examples')}
           </Text>
           {canGetToken ? (
             <Stack gap="sm">
@@ -158,13 +168,13 @@ export function TryItPanel({ app, sandbox }: { app: DeveloperApp; sandbox: Sandb
                   loading={testToken.isPending}
                   onClick={() => testToken.mutate()}
                 >
-                  {t('tryIt.testToken.action')}
+                  {t('developerApps.tryIt.testToken.action')}
                 </Button>
               </Group>
               <Text size="sm" c="dimmed">
-                {t('tryIt.testToken.explain')}
+                {t('developerApps.tryIt.testToken.explain')}
               </Text>
-              <MutationErrorAlert error={testToken.error} title={t('tryIt.testToken.failed')} />
+              <MutationErrorAlert error={testToken.error} title={t('developerApps.tryIt.testToken.failed')} />
               {testToken.data ? <TestTokenResult token={testToken.data} apiBase={values.apiBase} /> : null}
             </Stack>
           ) : null}

@@ -1,14 +1,10 @@
 import type { DeveloperApp, Sandbox } from '@lintel/shared';
 import { Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { loadAreaNamespaces } from '../../../i18n';
 
-// The panel, its commands and its texts load with the live sandbox card only: neither app layout's
-// first chunk grows.
-const TryItPanel = lazy(async () => {
-  const [module] = await Promise.all([import('./TryItPanel'), loadAreaNamespaces(['tryIt'])]);
-  return module;
-});
+// The panel and its commands load with the live sandbox card only: neither app layout's first chunk
+// grows (its texts are the app pages' own, developerApps.tryIt).
+const TryItPanel = lazy(() => import('./TryItPanel'));
 
 /** Where the Try it panel goes on the live sandbox card. */
 export function TryItSlot({ app, sandbox }: { app: DeveloperApp; sandbox: Sandbox }) {
