@@ -276,7 +276,8 @@ export class EmbeddedPlatform implements Platform {
     now: Date,
     onlyIfPending: boolean,
   ): Promise<IssuedSecret> {
-    const issued = await this.issue(trx, appId, 'sandbox', `Sandbox of app ${appId}`, '', now);
+    // Named after the app: the consent page asks "Allow {app name} to access …?".
+    const issued = await this.issue(trx, appId, 'sandbox', appName, '', now);
     const companyId = 4_000_000 + sandboxId;
     await createSandboxCompany(trx, { companyId, appId, appName }, now);
     await repo.finishSandbox(
@@ -410,7 +411,7 @@ export class EmbeddedPlatform implements Platform {
 
   async updateOAuthApplication(
     uid: string,
-    changes: { redirectUri?: string; confidential?: boolean },
+    changes: { redirectUri?: string; confidential?: boolean; name?: string },
   ): Promise<void> {
     const row = await repo.findOAuthApplicationByUid(this.deps.db, uid);
     if (!row) throw new Error(`no OAuth application ${uid}`);
@@ -420,6 +421,7 @@ export class EmbeddedPlatform implements Platform {
       {
         ...(changes.redirectUri !== undefined ? { redirect_uri: changes.redirectUri } : {}),
         ...(changes.confidential !== undefined ? { confidential: changes.confidential } : {}),
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
       },
       new Date(),
     );

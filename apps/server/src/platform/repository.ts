@@ -238,7 +238,7 @@ export const platformRepository = {
   async updateOAuthApplication(
     db: Db,
     id: number,
-    changes: { redirect_uri?: string; confidential?: boolean },
+    changes: { redirect_uri?: string; confidential?: boolean; name?: string },
     now: Date,
   ) {
     await db

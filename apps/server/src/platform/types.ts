@@ -194,9 +194,10 @@ export interface Platform extends QuotaMinder {
    * portal's transaction that records the reset (PortalTransaction).
    */
   resetSecret(uid: string, within?: PortalTransaction): Promise<IssuedSecret>;
+  /** Redirect URIs, app type and name (the app's, as the consent page shows it) of an OAuth application. */
   updateOAuthApplication(
     uid: string,
-    changes: { redirectUri?: string; confidential?: boolean },
+    changes: { redirectUri?: string; confidential?: boolean; name?: string },
   ): Promise<void>;
   /**
    * The platform's own record of who owns an app (a portal user id), kept apart from the portal's; null

@@ -288,3 +288,26 @@ describe('POST /sandbox/oauth/authorize', () => {
     expect((await consent(client, authorizeQuery(sandboxUid), '/production')).statusCode).toBe(400);
   });
 });
+
+describe('the consent page names the app as it is called now', () => {
+  it('follows a rename by the developer and by a platform administrator', async () => {
+    const { app, client, uid } = await sandboxApp(runtime, 'Roof Sync');
+    const query = { response_type: 'code', client_id: uid, redirect_uri: CALLBACK, state: 's' };
+    const renamed = await client.request({
+      method: 'PATCH',
+      url: `/api/v1/developer_apps/${app.id}`,
+      payload: { developer_app: { name: 'Tile Sync' } },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await consent(client, query)).body).toContain('Allow <strong>Tile Sync</strong> to access');
+
+    const admin = await signIn(runtime.app, await createUser(runtime, { isAdmin: true }));
+    const byAdmin = await admin.request({
+      method: 'PATCH',
+      url: `/api/v1/admin/developer_apps/${app.id}`,
+      payload: { developer_app: { name: 'Grout Sync' } },
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    expect((await consent(client, query)).body).toContain('Allow <strong>Grout Sync</strong> to access');
+  });
+});

@@ -120,6 +120,13 @@ export class AdminAppService {
     }
     if (sandbox && sandbox.before !== sandbox.after)
       await platform.updateOAuthApplication(sandbox.uid, { redirectUri: sandbox.after });
+    // The consent page asks "Allow {app name} …": the platform's applications follow a rename.
+    if (update.name !== undefined && update.name !== current.name) {
+      for (const environment of ['production', 'sandbox'] as const) {
+        const oauth = await platform.oauthApplicationOf(id, environment);
+        if (oauth) await platform.updateOAuthApplication(oauth.uid, { name: update.name });
+      }
+    }
 
     const updated = await db.transaction().execute(async (trx) => {
       const before = await repo.lock(trx, id);

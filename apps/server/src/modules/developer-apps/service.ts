@@ -174,7 +174,7 @@ export class DeveloperAppService {
     }
     // The platform is another system: it learns of the change first, so the portal never claims a
     // redirect URI or app type the platform does not have.
-    if (update.redirect_uri !== undefined || update.confidential !== undefined) {
+    if (update.redirect_uri !== undefined || update.confidential !== undefined || update.name !== undefined) {
       for (const environment of ['production', 'sandbox'] as const) {
         const oauth = await platform.oauthApplicationOf(app.id, environment);
         if (!oauth) continue;
@@ -183,6 +183,8 @@ export class DeveloperAppService {
           // must accept what the developer registered); the admin Sandbox form can still set its own.
           ...(update.redirect_uri !== undefined ? { redirectUri: update.redirect_uri } : {}),
           ...(update.confidential !== undefined ? { confidential: update.confidential } : {}),
+          // The consent page asks "Allow {app name} …": the platform's applications follow a rename.
+          ...(update.name !== undefined ? { name: update.name } : {}),
         };
         if (Object.keys(oauthChanges).length > 0)
           await platform.updateOAuthApplication(oauth.uid, oauthChanges);
