@@ -119,9 +119,7 @@ test('a developer creates an app, manages its credentials, invites a collaborato
     await expect(card.getByText('Sandbox live', { exact: true })).toBeVisible();
     await expect(card.getByText(clientId, { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Copy Client ID' })).toBeVisible();
-    await expect(
-      card.getByRole('link', { name: /^http:\/\/[^/]+\/sandbox\/companies\/\d+$/ }),
-    ).toBeVisible();
+    await expect(card.getByRole('link', { name: /^http:\/\/[^/]+\/sandbox\/companies\/\d+$/ })).toBeVisible();
     await screen(page, 'oauth-credentials');
 
     const uris = card.getByRole('textbox', { name: 'Redirect URIs' });
