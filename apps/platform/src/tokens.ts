@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { hashToken, randomToken } from './crypto';
 import type { PlatformDb } from './db/schema';
 
@@ -102,37 +102,7 @@ export async function verifyAccessToken(
     .where('t.revoked_at', 'is', null)
     .where('t.expires_at', '>', now)
     .where('a.revoked_at', 'is', null)
-    .where((eb) =>
-      eb.or([eb('a.secret_rotated_at', 'is', null), eb('a.secret_rotated_at', '<=', eb.ref('t.created_at'))]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('t.environment', '=', 'production'),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('platform_companies as c')
-              .select(sql`1`.as('one'))
-              .whereRef('c.developer_app_id', '=', 'a.developer_app_id')
-              .where('c.environment', '=', 'sandbox')
-              .where('c.is_active', '=', false),
-          ),
-        ),
-      ]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('t.kind', '=', 'client'),
-        eb('t.environment', '=', 'production'),
-        eb.exists(
-          eb
-            .selectFrom('platform_app_members as m')
-            .select(sql`1`.as('one'))
-            .whereRef('m.developer_app_id', '=', 'a.developer_app_id')
-            .whereRef('m.user_id', '=', 't.user_id'),
-        ),
-      ]),
-    )
+    .where(tokenStillStands())
     .executeTakeFirst();
   if (!row || row.developer_app_id === null) return null;
   return {
@@ -146,6 +116,29 @@ export async function verifyAccessToken(
     createdAt: row.created_at,
     expiresAt: row.expires_at,
   };
+}
+
+/**
+ * Whether an app's sandbox company is active (not deleted with its app), for a column holding the app's
+ * id: a deleted app's sandbox credentials, tokens and refreshes stop with it.
+ */
+export function sandboxCompanyActive(appIdColumn: string): RawBuilder<boolean> {
+  return sql<boolean>`not exists (
+    select 1 from platform_companies c
+    where c.developer_app_id = ${sql.ref(appIdColumn)} and c.environment = 'sandbox' and not c.is_active)`;
+}
+
+/**
+ * What stops a token besides its own expiry and revocation, for a query over platform_oauth_tokens `t`
+ * joined to its application `a`: the secret reset after it was issued, its sandbox company inactive (the
+ * app deleted), or — a sandbox user token — its user no longer a member of the app (a removed collaborator).
+ */
+function tokenStillStands(): RawBuilder<boolean> {
+  return sql<boolean>`(a.secret_rotated_at is null or a.secret_rotated_at <= t.created_at)
+    and (t.environment = 'production' or ${sandboxCompanyActive('a.developer_app_id')})
+    and (t.kind = 'client' or t.environment = 'production' or exists (
+      select 1 from platform_app_members m
+      where m.developer_app_id = a.developer_app_id and m.user_id = t.user_id))`;
 }
 
 /** Revokes one token (access and refresh together); false when there was nothing to revoke. */
@@ -200,36 +193,7 @@ export async function burnRefreshToken(
     .where('t.revoked_at', 'is', null)
     .where('a.revoked_at', 'is', null)
     .where('a.developer_app_id', 'is not', null)
-    .where((eb) =>
-      eb.or([eb('a.secret_rotated_at', 'is', null), eb('a.secret_rotated_at', '<=', eb.ref('t.created_at'))]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('t.environment', '=', 'production'),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('platform_companies as c')
-              .select(sql`1`.as('one'))
-              .whereRef('c.developer_app_id', '=', 'a.developer_app_id')
-              .where('c.environment', '=', 'sandbox')
-              .where('c.is_active', '=', false),
-          ),
-        ),
-      ]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('t.environment', '=', 'production'),
-        eb.exists(
-          eb
-            .selectFrom('platform_app_members as m')
-            .select(sql`1`.as('one'))
-            .whereRef('m.developer_app_id', '=', 'a.developer_app_id')
-            .whereRef('m.user_id', '=', 't.user_id'),
-        ),
-      ]),
-    )
+    .where(tokenStillStands())
     .executeTakeFirst();
   if (!row || row.user_id === null) return null;
   return {

@@ -1,5 +1,4 @@
 import type OAuth2Server from '@node-oauth/oauth2-server';
-import { sql } from 'kysely';
 import type { PlatformContext } from '../context';
 import { hashToken, randomToken, safeEqual } from '../crypto';
 import type { PlatformDb } from '../db/schema';
@@ -9,6 +8,7 @@ import {
   type PlatformEnvironment,
   type RefreshableToken,
   revokeTokensOfCode,
+  sandboxCompanyActive,
   verifyAccessToken,
 } from '../tokens';
 
@@ -61,18 +61,7 @@ export async function findClient(
     .where('developer_app_id', 'is not', null)
     // A deleted app's sandbox company is inactive: its sandbox credentials stop with it.
     .$if(environment === 'sandbox', (query) =>
-      query.where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('platform_companies as c')
-              .select(sql`1`.as('one'))
-              .whereRef('c.developer_app_id', '=', 'platform_oauth_applications.developer_app_id')
-              .where('c.environment', '=', 'sandbox')
-              .where('c.is_active', '=', false),
-          ),
-        ),
-      ),
+      query.where(sandboxCompanyActive('platform_oauth_applications.developer_app_id')),
     )
     .executeTakeFirst();
   if (!row || row.developer_app_id === null) return undefined;
