@@ -171,8 +171,8 @@ export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPag
               </Suspense>
             </Paper>
           </ClassicSection>
-          {/* The panel's own heading names the section. */}
-          <ClassicSection section="apiActivity" label={t(sectionTitles.apiActivity)}>
+          {/* The panel is a landmark named by its own heading: the section is only its scroll target. */}
+          <ClassicSection section="apiActivity">
             <Suspense fallback={<Skeleton height={240} aria-label={t('common.loading')} />}>
               <ApiActivityPanel appId={app.id} firstCallAction={<FirstCallButton appId={app.id} />} />
             </Suspense>
