@@ -166,14 +166,22 @@ export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPag
             {/* A card like the page's other sections; a Paper, not a Card, whose hidden overflow would
                 keep the editor's footer from sticking to the bottom of the window. */}
             <Paper withBorder p="lg" radius="md">
-              <Suspense fallback={<Skeleton height={240} aria-label={t('common.loading')} />}>
+              <Suspense
+                fallback={
+                  <Skeleton height={240} role="status" aria-busy="true" aria-label={t('common.loading')} />
+                }
+              >
                 <MarketplaceListingTab app={app} />
               </Suspense>
             </Paper>
           </ClassicSection>
           {/* The panel is a landmark named by its own heading: the section is only its scroll target. */}
           <ClassicSection section="apiActivity">
-            <Suspense fallback={<Skeleton height={240} aria-label={t('common.loading')} />}>
+            <Suspense
+              fallback={
+                <Skeleton height={240} role="status" aria-busy="true" aria-label={t('common.loading')} />
+              }
+            >
               <ApiActivityPanel appId={app.id} firstCallAction={<FirstCallButton appId={app.id} />} />
             </Suspense>
           </ClassicSection>
