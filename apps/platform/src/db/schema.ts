@@ -314,6 +314,101 @@ export interface PlatformApiCallsTable {
 }
 export type PlatformApiCallRow = Selectable<PlatformApiCallsTable>;
 
+/** A webhook hook (webhooks.md §1, §3): one destination, owned by a company or one of its projects. */
+export interface PlatformWebhookHooksTable {
+  id: Generated<number>;
+  company_id: number;
+  /** Set for a project-owned hook. */
+  project_id: number | null;
+  /** The OAuth application whose token made it; null when made in the portal. */
+  oauth_application_id: number | null;
+  owned_by_user_id: number | null;
+  namespace: string;
+  api_version: 'v2.0' | 'v4.0';
+  destination_url: string;
+  /** Sent on every delivery (`Authorization` only, as the reference). */
+  destination_headers: Json<Record<string, string>>;
+  /** The Standard Webhooks signing secret (`whsec_…`), sealed; never answered by the REST API. */
+  signing_secret_sealed: string;
+  /** The secret before the last rotation, still signing beside the new one until it expires (24 h). */
+  previous_signing_secret_sealed: string | null;
+  previous_secret_expires_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type PlatformWebhookHookRow = Selectable<PlatformWebhookHooksTable>;
+
+/** One (resource_name, event_type) a hook listens to. */
+export interface PlatformWebhookTriggersTable {
+  id: Generated<number>;
+  hook_id: number;
+  resource_name: string;
+  event_type: string;
+  company_id: number;
+  project_id: number | null;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+export type PlatformWebhookTriggerRow = Selectable<PlatformWebhookTriggersTable>;
+
+/** A change made through the sample API (create, update or delete of a project, RFI or submittal). */
+export interface PlatformWebhookEventsTable {
+  id: Generated<number>;
+  ulid: string;
+  company_id: number;
+  project_id: number | null;
+  user_id: number | null;
+  resource_name: string;
+  resource_id: number;
+  event_type: string;
+  /** The client id of the app whose token made the change. */
+  source_application_id: string | null;
+  occurred_at: Timestamp;
+}
+export type PlatformWebhookEventRow = Selectable<PlatformWebhookEventsTable>;
+
+/** One event (or test event, or redelivery) to one hook: the exact body, its state and its attempts. */
+export interface PlatformWebhookDeliveriesTable {
+  id: Generated<number>;
+  hook_id: number;
+  event_id: number | null;
+  destination_url: string;
+  body: string;
+  status: 'queued' | 'ok' | 'failing' | 'discarded';
+  is_test: Generated<boolean>;
+  redelivery_of: number | null;
+  attempts: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+export type PlatformWebhookDeliveryRow = Selectable<PlatformWebhookDeliveriesTable>;
+
+/** One POST of a delivery and what came back. */
+export interface PlatformWebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  outcome: 'ok' | 'retried' | 'failed' | 'discarded';
+  request_headers: Json<Record<string, string>>;
+  response_status: number | null;
+  response_headers: Json<Record<string, string>> | null;
+  /** Capped at 10 kB. */
+  response_body: string | null;
+  /** Why it failed in words: DNS failure, refused, timeout after 5 s, TLS error, status 500. */
+  response_error: string | null;
+  started_at: Timestamp;
+  completed_at: Timestamp;
+}
+export type PlatformWebhookAttemptRow = Selectable<PlatformWebhookAttemptsTable>;
+
+/** A destination URL's health: failing since when, and when its queue is tried next (backoff). */
+export interface PlatformWebhookDestinationsTable {
+  destination_url: string;
+  failing_since: NullableTimestamp;
+  consecutive_failures: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+}
+
 /** The platform's tables; the portal's Database extends it (the same database, never read across). */
 export interface PlatformDatabase {
   platform_oauth_applications: PlatformOAuthApplicationsTable;
@@ -339,6 +434,12 @@ export interface PlatformDatabase {
   platform_oauth_tokens: PlatformOAuthTokensTable;
   platform_oauth_consents: PlatformOAuthConsentsTable;
   platform_api_calls: PlatformApiCallsTable;
+  platform_webhook_hooks: PlatformWebhookHooksTable;
+  platform_webhook_triggers: PlatformWebhookTriggersTable;
+  platform_webhook_events: PlatformWebhookEventsTable;
+  platform_webhook_deliveries: PlatformWebhookDeliveriesTable;
+  platform_webhook_attempts: PlatformWebhookAttemptsTable;
+  platform_webhook_destinations: PlatformWebhookDestinationsTable;
 }
 
 export type PlatformDb = Kysely<PlatformDatabase>;
