@@ -39,6 +39,7 @@ import { adminNotificationRoutes, notificationRoutes } from './modules/notificat
 import { outboundEmailRoutes } from './modules/outbound-emails/routes';
 import { rateLimitRoutes } from './modules/rate-limits/routes';
 import { sandboxRoutes } from './modules/sandboxes/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 import type { Services } from './services';
 import type { Storage } from './storage/index';
 
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   marketplaceRoutes(app, deps.services.marketplace);
   metricsRoutes(app, deps.services.metrics, appScope);
   apiActivityRoutes(app, deps.services.apiActivity, appScope);
+  webhookRoutes(app, deps.services.webhooks, appScope);
   adminAnalyticsRoutes(app, deps.services.analytics);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');

@@ -22,6 +22,7 @@ import { NotificationService } from './modules/notifications/service';
 import { OutboundEmailService } from './modules/outbound-emails/service';
 import { RateLimitService } from './modules/rate-limits/service';
 import { SandboxService } from './modules/sandboxes/service';
+import { WebhookService } from './modules/webhooks/service';
 import type { Platform } from './platform/types';
 import type { Storage } from './storage/index';
 
@@ -45,6 +46,7 @@ export interface Services {
   metrics: MetricsService;
   analytics: AnalyticsService;
   apiActivity: ApiActivityService;
+  webhooks: WebhookService;
 }
 
 export interface ServiceDeps {
@@ -78,6 +80,7 @@ export function createServices(deps: ServiceDeps): Services {
     metrics: new MetricsService(deps),
     analytics: new AnalyticsService(deps),
     apiActivity: new ApiActivityService(deps),
+    webhooks: new WebhookService(deps),
   };
   deps.platform.onSandboxFinished((event) => services.sandboxes.sandboxFinished(event));
   return services;

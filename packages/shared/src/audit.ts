@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'developer.updated',
   'oauth_application.secret_reset',
   'oauth_application.test_token_issued',
+  'webhook_hook.signing_secret_rotated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditAction = z.enum(AUDIT_ACTIONS);

@@ -21,3 +21,4 @@ export * from './query';
 export * from './rate-limits';
 export * from './sandbox-platform';
 export * from './uploads';
+export * from './webhooks';

@@ -19,6 +19,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/index';
 import type { PlatformSandboxRow, PortalOAuthApplicationRow } from '../db/schema';
 import { hashToken, randomToken, type SecretBox } from '../http/crypto';
+import { EmbeddedWebhooks, pendingWebhookFunctions } from './embedded-webhooks';
 import { platformRepository as repo } from './repository';
 import type {
   AppMember,
@@ -35,6 +36,7 @@ import type {
   PlatformJob,
   PlatformMarketplace,
   PlatformScheduler,
+  PlatformWebhooks,
   PortalTransaction,
   RateLimitBucket,
   Sandbox,
@@ -72,6 +74,7 @@ function toOAuthApplication(row: PortalOAuthApplicationRow): OAuthApplication {
 export class EmbeddedPlatform implements Platform {
   #listeners: ((event: SandboxFinished) => Promise<void>)[] = [];
   readonly marketplace: PlatformMarketplace;
+  readonly webhooks: PlatformWebhooks;
 
   constructor(
     private readonly deps: {
@@ -82,10 +85,15 @@ export class EmbeddedPlatform implements Platform {
       /** Seals the secrets kept to be shown again. */
       secrets: SecretBox;
       /** The platform's HTTP side (its rate limiter answers the buckets' current use). */
-      platformContext?: Pick<PlatformContext, 'limiter'>;
+      platformContext?: PlatformContext;
     },
   ) {
     this.marketplace = new EmbeddedMarketplace(deps.db);
+    this.webhooks = new EmbeddedWebhooks({
+      db: deps.db,
+      context: () => deps.platformContext,
+      functions: pendingWebhookFunctions,
+    });
     this.#quotaMinder = new EmbeddedQuotaMinder({
       db: deps.db,
       servers: deps.config.qaHost ? QA_QUOTA_MINDER_SERVERS : QUOTA_MINDER_SERVERS,

@@ -235,4 +235,170 @@ export interface Platform extends QuotaMinder {
   issueTestToken(appId: number, portalUserId: number): Promise<TestToken | undefined>;
   /** The app's API calls and rate-limit use (issue 21 "API activity"). */
   readonly activity: PlatformActivity;
+  /** The webhooks of the app's sandbox company (issue 22). */
+  readonly webhooks: PlatformWebhooks;
+}
+
+// The views of the platform's webhooks contract (apps/platform/src/webhooks/types.ts), as the adapter
+// answers them: the same shapes, so the embedded platform's values pass through unchanged.
+export type WebhookApiVersion = 'v2.0' | 'v4.0';
+export type WebhookDeliveryStatus = 'queued' | 'ok' | 'failing' | 'discarded';
+
+export interface WebhookTriggerView {
+  id: number;
+  hookId: number;
+  resourceName: string;
+  eventType: string;
+  createdAt: string;
+}
+
+export interface WebhookHookView {
+  id: number;
+  companyId: number;
+  projectId: number | null;
+  namespace: string;
+  apiVersion: WebhookApiVersion;
+  destinationUrl: string;
+  hasAuthorization: boolean;
+  triggers: WebhookTriggerView[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookHookInput {
+  namespace: string;
+  apiVersion: WebhookApiVersion;
+  destinationUrl: string;
+  /** undefined: unchanged (update); null: none. */
+  authorization?: string | null;
+  projectId?: number | null;
+}
+
+export interface WebhookHookHealth {
+  hookId: number;
+  successRate24h: number | null;
+  state: 'healthy' | 'backing_off' | 'discarding';
+  failingSince: string | null;
+  nextAttemptAt: string | null;
+  discardedCount: number;
+  queuedCount: number;
+}
+
+export interface WebhookAttemptView {
+  id: number;
+  outcome: 'ok' | 'retried' | 'failed' | 'discarded';
+  requestHeaders: Record<string, string>;
+  responseStatus: number | null;
+  responseHeaders: Record<string, string> | null;
+  responseBody: string | null;
+  responseError: string | null;
+  startedAt: string;
+  completedAt: string;
+  durationMs: number;
+}
+
+export interface WebhookDeliveryView {
+  id: number;
+  hookId: number;
+  eventId: number | null;
+  resourceName: string | null;
+  eventType: string | null;
+  status: WebhookDeliveryStatus;
+  isTest: boolean;
+  redeliveryOf: number | null;
+  attempts: number;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  completedAt: string | null;
+  lastAttempt: WebhookAttemptView | null;
+}
+
+export interface WebhookDeliveryDetail extends WebhookDeliveryView {
+  destinationUrl: string;
+  body: string;
+  attemptsLog: WebhookAttemptView[];
+}
+
+export interface WebhookDeliveryQuery {
+  hookId?: number;
+  status?: WebhookDeliveryStatus;
+  resourceName?: string;
+  eventType?: string;
+  from?: Date;
+  to?: Date;
+  before?: number;
+  limit: number;
+}
+
+/** One resource triggers may name, with the event types it raises (the catalogue). */
+export interface WebhookResourceEntry {
+  resourceName: string;
+  eventTypes: string[];
+}
+
+/** A signing secret as shown: the current one, and when the rotated-out one stops signing (else null). */
+export interface WebhookSigningSecret {
+  secret: string;
+  previousExpiresAt: Date | null;
+}
+
+/** Who changes a hook: the portal user, as a user of the sandbox company. */
+export interface WebhookActor {
+  portalUserId: number;
+}
+
+/**
+ * The platform refused a webhook change (a destination it will not call, an unknown resource or event
+ * type): `field` names the input (`destination_url`, `namespace`, `resource_name`, `event_type`…).
+ */
+export class WebhookRefusal extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The hooks, triggers and deliveries of an app's sandbox company, found from the app as the other
+ * methods find its sandbox. Every method answers undefined (or false) when the record is not the app's,
+ * and throws WebhookRefusal for input the platform refuses.
+ */
+export interface PlatformWebhooks {
+  /** The app's live sandbox company; null while there is none. */
+  companyOf(appId: number): Promise<number | null>;
+  catalogue(): WebhookResourceEntry[];
+  hooks(appId: number): Promise<WebhookHookView[]>;
+  hook(appId: number, hookId: number): Promise<WebhookHookView | undefined>;
+  createHook(appId: number, input: WebhookHookInput, actor: WebhookActor): Promise<WebhookHookView>;
+  updateHook(
+    appId: number,
+    hookId: number,
+    input: Partial<WebhookHookInput>,
+    actor: WebhookActor,
+  ): Promise<WebhookHookView | undefined>;
+  deleteHook(appId: number, hookId: number): Promise<boolean>;
+  addTrigger(
+    appId: number,
+    hookId: number,
+    trigger: { resourceName: string; eventType: string },
+    actor: WebhookActor,
+  ): Promise<WebhookTriggerView | undefined>;
+  removeTrigger(appId: number, hookId: number, triggerId: number): Promise<boolean>;
+  health(appId: number, hookIds: readonly number[]): Promise<Map<number, WebhookHookHealth>>;
+  /** Newest first; `nextBefore` is the cursor of the next (older) page, null at the end. */
+  deliveries(
+    appId: number,
+    query: WebhookDeliveryQuery,
+  ): Promise<{ deliveries: WebhookDeliveryView[]; nextBefore: number | null }>;
+  delivery(appId: number, deliveryId: number): Promise<WebhookDeliveryDetail | undefined>;
+  /** A new delivery of the same payload, queued now. */
+  redeliver(appId: number, deliveryId: number): Promise<WebhookDeliveryView | undefined>;
+  /** Every failing or discarded delivery of the hook since `since`, again; how many were queued. */
+  redeliverFailedSince(appId: number, hookId: number, since: Date): Promise<number | undefined>;
+  sendTestEvent(appId: number, hookId: number): Promise<WebhookDeliveryView | undefined>;
+  revealSigningSecret(appId: number, hookId: number): Promise<WebhookSigningSecret | undefined>;
+  /** A new secret; the old one keeps signing beside it for 24 hours. */
+  rotateSigningSecret(appId: number, hookId: number): Promise<WebhookSigningSecret | undefined>;
 }

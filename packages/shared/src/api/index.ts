@@ -21,6 +21,7 @@ import { adminNotificationEndpoints, notificationEndpoints } from './notificatio
 import { outboundEmailEndpoints } from './outbound-emails';
 import { rateLimitEndpoints } from './rate-limits';
 import { sandboxEndpoints } from './sandboxes';
+import { adminWebhookEndpoints, webhookEndpoints } from './webhooks';
 
 export * from './admin-apps';
 export * from './admin-lists';
@@ -39,6 +40,7 @@ export * from './notifications';
 export * from './outbound-emails';
 export * from './rate-limits';
 export * from './sandboxes';
+export * from './webhooks';
 
 /** Every endpoint group of the API; an area adds its group here. */
 const groups = {
@@ -71,6 +73,8 @@ const groups = {
   adminAnalyticsEndpoints,
   apiActivityEndpoints,
   adminApiActivityEndpoints,
+  webhookEndpoints,
+  adminWebhookEndpoints,
 };
 
 type Groups = typeof groups;
