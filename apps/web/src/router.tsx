@@ -16,7 +16,7 @@ const ACCOUNT = ['account', 'auth', 'classicManifests', 'fields'] as const;
 const HOME = ['home', 'adminNotifications'] as const;
 // The versions and listing tabs show the review-queue place (adminLists). Pages with forms load the
 // field names of error messages (fields).
-const APPS = ['developerApps', 'manifests', 'listing', 'adminLists', 'fields'] as const;
+const APPS = ['developerApps', 'manifests', 'listing', 'adminLists', 'fields', 'webhooks'] as const;
 // The app page is the tabbed layout or, for users who have not opted in to the form-based
 // experience, the older single page with the manifest tables, the JSON editor and the listing editor
 // (spec 2 §2): the tabs' texts, and the classic page's and the metrics button's.
@@ -29,6 +29,7 @@ const APP_PAGE = [
   'classicManifests',
   'metrics',
   'apiActivity',
+  'webhooks',
 ] as const;
 // The API activity tab: its own texts, and the copy button's (manifests).
 const API_ACTIVITY = ['apiActivity', 'manifests'] as const;
@@ -49,6 +50,7 @@ const ADMIN = [
   'manifests',
   'metrics',
   'apiActivity',
+  'webhooks',
   'adminLists',
   'adminNotifications',
   'notifications',
@@ -89,6 +91,7 @@ function developerAppTabRoutes(): RouteObject[] {
     { path: 'collaborators', element: tab('collaborators') },
     { path: 'marketplaceListing', element: tab('marketplaceListing') },
     { path: 'marketplace_listing', element: <Navigate to="../marketplaceListing" replace relative="path" /> },
+    { path: 'webhooks', element: tab('webhooks') },
     {
       path: 'engagement',
       element: metricsPage('loadMetricsTab'),
@@ -115,6 +118,7 @@ function adminAppTabRoutes(): RouteObject[] {
     { path: 'marketplaceListing', element: adminAppPage('AdminListingRoute') },
     { path: 'metrics', element: adminAppPage('AdminMetricsTab') },
     { path: 'apiActivity', element: adminAppPage('AdminApiActivityTab') },
+    { path: 'webhooks', element: adminAppPage('AdminWebhooksTab') },
     { path: 'contacts/new', element: adminAppPage('NewContactPage') },
   ];
 }
@@ -214,7 +218,9 @@ export function createRoutes(): RouteObject[] {
                 },
                 {
                   path: 'developer_apps/:id',
-                  element: page(APP_PAGE, () => import('./features/developer-apps/detail/AppDetailLayout')),
+                  element: page(APP_PAGE, async () =>
+                    (await import('./features/developer-apps/detail/layoutLoader')).loadAppDetailLayout(),
+                  ),
                   children: developerAppTabRoutes(),
                 },
                 {

@@ -28,6 +28,7 @@ import type rateLimits from './locales/en/rateLimits.json';
 import type reference from './locales/en/reference.json';
 import type shell from './locales/en/shell.json';
 import type validation from './locales/en/validation.json';
+import type webhooks from './locales/en/webhooks.json';
 import type { NAMESPACES } from './namespaces';
 
 export interface Resources {
@@ -49,6 +50,7 @@ export interface Resources {
   manifests: typeof manifests;
   metrics: typeof metrics;
   apiActivity: typeof apiActivity;
+  webhooks: typeof webhooks;
   invitations: typeof invitations;
   legal: typeof legal;
   listing: typeof listing;

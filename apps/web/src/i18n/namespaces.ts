@@ -40,6 +40,7 @@ export const AREA_NAMESPACES = [
   'adminLists',
   'metrics',
   'apiActivity',
+  'webhooks',
 ] as const;
 
 export const NAMESPACES = [...STARTUP_NAMESPACES, ...AREA_NAMESPACES] as const;

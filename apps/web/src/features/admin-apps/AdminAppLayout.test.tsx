@@ -74,7 +74,7 @@ describe('AdminAppLayout', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['General', 'Sandbox', 'Marketplace Listing', 'Metrics', 'API activity']);
+    ).toEqual(['General', 'Sandbox', 'Marketplace Listing', 'Metrics', 'API activity', 'Webhooks']);
     const sidebar = screen.getByRole('complementary', { name: 'App administration' });
     expect(within(sidebar).getByText('ada@example.com')).toBeInTheDocument();
     // The owner's platform id beside the portal's (spec 1 §3 admin detail).
@@ -115,7 +115,7 @@ describe('AdminAppLayout', () => {
         within(tabs)
           .getAllByRole('tab')
           .map((tab) => tab.textContent),
-      ).toEqual(['General', 'Sandbox', 'Marketplace Listing', 'API activity']),
+      ).toEqual(['General', 'Sandbox', 'Marketplace Listing', 'API activity', 'Webhooks']),
     );
   });
 

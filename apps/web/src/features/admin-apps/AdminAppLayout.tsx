@@ -26,7 +26,14 @@ import { AdminAppSidebar } from './AdminAppSidebar';
 import type { AdminAppOutletContext } from './adminAppOutlet';
 import { ADMIN_APPS_PATH, adminAppPath, useAdminApp } from './queries';
 
-export const ADMIN_APP_TABS = ['general', 'sandbox', 'marketplaceListing', 'metrics', 'apiActivity'] as const;
+export const ADMIN_APP_TABS = [
+  'general',
+  'sandbox',
+  'marketplaceListing',
+  'metrics',
+  'apiActivity',
+  'webhooks',
+] as const;
 export type AdminAppTab = (typeof ADMIN_APP_TABS)[number];
 
 /** The tab a path shows (`/admin/developer_apps/5/sandbox` → sandbox); null off the tabs (a new contact). */

@@ -62,6 +62,7 @@ describe('AppDetailLayout', () => {
       'Collaborators',
       'Marketplace listing',
       'API activity',
+      'Webhooks',
     ]);
     expect(within(nav).getByRole('link', { name: 'Configurations' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'OAuth credentials' })).toHaveAttribute(

@@ -20,6 +20,7 @@ import {
   IconKey,
   IconSettings,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +55,7 @@ const tabIcons: Record<AppTab, Icon> = {
   marketplaceListing: IconBuildingStore,
   metrics: IconChartBar,
   apiActivity: IconActivity,
+  webhooks: IconWebhook,
 };
 
 /**

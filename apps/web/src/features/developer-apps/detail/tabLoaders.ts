@@ -9,4 +9,5 @@ export const tabLoaders = {
   oauthCredentials: () => import('../credentials/OAuthCredentialsTab'),
   collaborators: () => import('../collaborators/CollaboratorsTab'),
   marketplaceListing: () => import('../../listing/MarketplaceListingTab'),
+  webhooks: () => import('../../webhooks/WebhooksTab'),
 };

@@ -8,6 +8,7 @@ export const APP_TABS = [
   'marketplaceListing',
   'metrics',
   'apiActivity',
+  'webhooks',
 ] as const;
 export type AppTab = (typeof APP_TABS)[number];
 

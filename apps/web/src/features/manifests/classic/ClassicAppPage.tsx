@@ -34,6 +34,11 @@ const FirstCallButton = lazy(async () => ({
   default: (await import('../../api-activity/ApiActivityTab')).FirstCallButton,
 }));
 
+// Webhooks poll while shown, as API activity: a chunk of their own.
+const WebhooksPanel = lazy(async () => ({
+  default: (await import('../../webhooks/WebhooksPanel')).WebhooksPanel,
+}));
+
 const sectionTitles = {
   settings: 'developerApps.tabs.settings',
   manifests: 'classicManifests.sections.manifests',
@@ -42,6 +47,7 @@ const sectionTitles = {
   collaborators: 'developerApps.tabs.collaborators',
   marketplaceListing: 'developerApps.tabs.marketplaceListing',
   apiActivity: 'developerApps.tabs.apiActivity',
+  webhooks: 'developerApps.tabs.webhooks',
 } as const satisfies Record<ClassicSectionId, string>;
 
 /** Where a tab of the newer layout lives on the single page. */
@@ -54,6 +60,7 @@ const sectionOfTab: Record<AppTab, ClassicSectionId | null> = {
   marketplaceListing: 'marketplaceListing',
   metrics: null,
   apiActivity: 'apiActivity',
+  webhooks: 'webhooks',
 };
 
 /** The section a tab path (/developer_apps/:id/settings, or its snake_case form) stands for. */
@@ -183,6 +190,16 @@ export function ClassicAppPage({ app, builderUnavailable = null }: ClassicAppPag
               }
             >
               <ApiActivityPanel appId={app.id} firstCallAction={<FirstCallButton appId={app.id} />} />
+            </Suspense>
+          </ClassicSection>
+          {/* The panel is a landmark named by its own heading, as API activity's. */}
+          <ClassicSection section="webhooks">
+            <Suspense
+              fallback={
+                <Skeleton height={240} role="status" aria-busy="true" aria-label={t('common.loading')} />
+              }
+            >
+              <WebhooksPanel appId={app.id} />
             </Suspense>
           </ClassicSection>
         </Stack>

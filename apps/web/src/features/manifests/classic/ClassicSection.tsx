@@ -10,6 +10,7 @@ export const CLASSIC_SECTIONS = [
   'collaborators',
   'marketplaceListing',
   'apiActivity',
+  'webhooks',
 ] as const;
 export type ClassicSectionId = (typeof CLASSIC_SECTIONS)[number];
 
