@@ -349,12 +349,13 @@ export interface WebhookActor {
 
 /**
  * The platform refused a webhook change (a destination it will not call, an unknown resource or event
- * type): `field` names the input (`destination_url`, `namespace`, `resource_name`, `event_type`…).
+ * type, a namespace with capitals): the messages by input field (`destination_url`, `namespace`,
+ * `resource_name`, `event_type`, `base`…).
  */
 export class WebhookRefusal extends Error {
   constructor(
-    readonly field: string,
     message: string,
+    readonly errors: Record<string, string[]>,
   ) {
     super(message);
   }

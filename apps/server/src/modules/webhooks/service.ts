@@ -3,7 +3,7 @@ import type {
   WebhookHookInput as HookInputBody,
 } from '@lintel/shared';
 import type { DeveloperAppRow } from '../../db/schema';
-import { errors } from '../../http/errors';
+import { detail, errors } from '../../http/errors';
 import {
   type WebhookDeliveryDetail,
   type WebhookDeliveryView,
@@ -235,8 +235,12 @@ async function refusalsAsErrors<T>(run: () => Promise<T>, root = 'hook'): Promis
   try {
     return await run();
   } catch (error) {
-    if (error instanceof WebhookRefusal)
-      throw errors.field(`${root}.${error.field}`, 'invalid', error.message);
+    if (error instanceof WebhookRefusal) {
+      const details = Object.entries(error.errors).flatMap(([field, messages]) =>
+        messages.map((message) => detail(field === 'base' ? root : `${root}.${field}`, 'invalid', message)),
+      );
+      throw details.length > 0 ? errors.validation(details) : errors.field(root, 'invalid', error.message);
+    }
     throw error;
   }
 }
