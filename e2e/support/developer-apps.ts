@@ -38,6 +38,7 @@ export const TAB_NAMES = [
   'Collaborators',
   'Marketplace listing',
   'API activity',
+  'Webhooks',
 ] as const;
 /** A tab of the app page: the ones always offered, and Metrics once the app has metrics data. */
 export type TabName = (typeof TAB_NAMES)[number] | 'Metrics';

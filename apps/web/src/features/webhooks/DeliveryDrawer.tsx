@@ -85,7 +85,7 @@ function Attempt({ attempt, index }: { attempt: WebhookAttempt; index: number })
             })}
           </Text>
           {attempt.response_error ? (
-            <Text size="sm" c="red.8" role="note">
+            <Text size="sm" c="red.9" role="note">
               {t('webhooks.details.error', { error: attempt.response_error })}
             </Text>
           ) : null}

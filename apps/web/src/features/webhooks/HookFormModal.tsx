@@ -46,7 +46,8 @@ export function HookFormModal({ appId, hook, opened, onClose }: HookFormModalPro
   const save = useSaveHook(appId);
   const form = useForm<HookFormValues>({
     initialValues: valuesOf(hook),
-    validate: zodResolver(webhookHookInput, t),
+    // The namespace is the one field with a pattern: its own words rather than "has the wrong format".
+    validate: zodResolver(webhookHookInput, t, { invalid_format: t('webhooks.form.namespaceFormat') }),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form is refilled when another hook opens
   useEffect(() => {

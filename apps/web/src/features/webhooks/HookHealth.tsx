@@ -27,7 +27,7 @@ export function HookHealth({ health }: { health: WebhookHealth }) {
           : t('webhooks.health.successRate', { rate: percent.format(health.success_rate_24h) })}
       </Text>
       {health.state !== 'healthy' && next ? (
-        <Text size="sm" c="orange.8">
+        <Text size="sm">
           {t('webhooks.health.nextAttempt', { time: next })}
         </Text>
       ) : null}
@@ -36,7 +36,7 @@ export function HookHealth({ health }: { health: WebhookHealth }) {
           {t('webhooks.health.queued', { count: health.queued_count })}
         </Text>
       ) : null}
-      <Text size="sm" c={health.discarded_count > 0 ? 'red.8' : 'dimmed'}>
+      <Text size="sm" c={health.discarded_count > 0 ? 'red.9' : 'dimmed'}>
         {t('webhooks.health.discarded', { count: health.discarded_count })}
       </Text>
     </Group>

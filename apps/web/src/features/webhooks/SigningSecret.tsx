@@ -70,7 +70,7 @@ export function SigningSecret({ appId, hookId, canView, canRotate }: SigningSecr
         ) : null}
       </Group>
       {value?.previous_expires_at ? (
-        <Text size="xs" c="orange.8" role="status">
+        <Text size="xs" role="status">
           {t('webhooks.secret.overlap', {
             time: formatLongDateTime(value.previous_expires_at, i18n.resolvedLanguage),
           })}
