@@ -27,9 +27,7 @@ export function HookHealth({ health }: { health: WebhookHealth }) {
           : t('webhooks.health.successRate', { rate: percent.format(health.success_rate_24h) })}
       </Text>
       {health.state !== 'healthy' && next ? (
-        <Text size="sm">
-          {t('webhooks.health.nextAttempt', { time: next })}
-        </Text>
+        <Text size="sm">{t('webhooks.health.nextAttempt', { time: next })}</Text>
       ) : null}
       {health.queued_count > 0 ? (
         <Text size="sm" c="dimmed">
