@@ -5,7 +5,7 @@ import {
   type WebhookHook,
   webhookHookInput,
 } from '@lintel/shared';
-import { Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,8 @@ interface HookFormValues {
   namespace: string;
   api_version: WebhookApiVersion;
   authorization: string;
+  /** Editing a hook with a header: send none from now on. */
+  remove_authorization: boolean;
 }
 
 export interface HookFormModalProps {
@@ -35,6 +37,7 @@ const valuesOf = (hook: WebhookHook | null): HookFormValues => ({
   namespace: hook?.namespace ?? '',
   api_version: hook?.api_version ?? 'v2.0',
   authorization: '',
+  remove_authorization: false,
 });
 
 /**
@@ -73,7 +76,11 @@ export function HookFormModal({ appId, hook, opened, onClose }: HookFormModalPro
           namespace: values.namespace.trim(),
           api_version: values.api_version,
           // An edit keeps the header unless a new one is typed.
-          ...(authorization ? { authorization } : hook ? {} : { authorization: null }),
+          ...(authorization
+            ? { authorization }
+            : !hook || values.remove_authorization
+              ? { authorization: null }
+              : {}),
         },
       },
       {
@@ -135,9 +142,16 @@ export function HookFormModal({ appId, hook, opened, onClose }: HookFormModalPro
             placeholder="Bearer …"
             autoComplete="off"
             maxLength={WEBHOOK_LIMITS.authorization}
-            disabled={save.isPending}
+            disabled={save.isPending || form.getValues().remove_authorization}
             {...form.getInputProps('authorization')}
           />
+          {hook?.has_authorization ? (
+            <Checkbox
+              label={t('webhooks.form.removeAuthorization')}
+              disabled={save.isPending}
+              {...form.getInputProps('remove_authorization', { type: 'checkbox' })}
+            />
+          ) : null}
           <Text size="xs" c="dimmed">
             {t('webhooks.form.signingNote')}
           </Text>
