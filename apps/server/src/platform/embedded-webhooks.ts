@@ -254,12 +254,19 @@ export class EmbeddedWebhooks implements PlatformWebhooks {
 
   async health(appId: number, hookIds: readonly number[]): Promise<Map<number, WebhookHookHealth>> {
     const out = new Map<number, WebhookHookHealth>();
-    const own = new Set((await this.hooks(appId)).map((hook) => hook.id));
+    const company = await this.company(appId);
+    if (company === undefined || hookIds.length === 0) return out;
+    // Only the company's hooks: the engine's health is per hook, whoever owns it.
+    const own = await this.platformDb
+      .selectFrom('platform_webhook_hooks')
+      .select('id')
+      .where('company_id', '=', company)
+      .where('id', 'in', [...hookIds])
+      .execute();
     const now = this.deps.context()?.now() ?? new Date();
-    for (const hookId of hookIds) {
-      if (!own.has(hookId)) continue;
-      const health = await this.fn.hookHealth(this.platformDb, hookId, now);
-      if (health) out.set(hookId, health);
+    for (const { id } of own) {
+      const health = await this.fn.hookHealth(this.platformDb, Number(id), now);
+      if (health) out.set(Number(id), health);
     }
     return out;
   }
