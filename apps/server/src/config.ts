@@ -101,6 +101,8 @@ const environment = z.object({
   RECONCILE_SANDBOXES: bool.default(true),
   /** The sandbox platform's rate-limit counters in Redis (else in PostgreSQL, or memory on PGlite). */
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /** Requests to the sandbox platform's OAuth endpoints per client address and minute (0: no limit). */
+  PLATFORM_OAUTH_REQUESTS_PER_MINUTE: int(0, 1_000_000).default(300),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Lintel <no-reply@lintel.localhost>'),
@@ -158,6 +160,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** PLATFORM_OAUTH_REQUESTS_PER_MINUTE: the OAuth endpoints' limit per client address (0: none). */
+  platformOAuthRequestsPerMinute: number;
   reconcileSandboxes: boolean;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -237,6 +241,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    platformOAuthRequestsPerMinute: e.PLATFORM_OAUTH_REQUESTS_PER_MINUTE,
     reconcileSandboxes: e.RECONCILE_SANDBOXES,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -48,6 +48,7 @@ export async function startRuntime(
       publicUrl: config.publicUrl,
       trustProxy: config.trustProxy,
       redisUrl: config.redisUrl,
+      oauthRequestsPerMinute: config.platformOAuthRequestsPerMinute,
       bodyLimitBytes: config.bodyLimitBytes,
     },
     identify: (request) => portalIdentity(database.db, request.headers.cookie),
