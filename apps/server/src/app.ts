@@ -31,6 +31,8 @@ import { collaboratorRoutes } from './modules/collaborators/routes';
 import { credentialRoutes } from './modules/credentials/routes';
 import { developerAppRoutes } from './modules/developer-apps/routes';
 import { createAppScope } from './modules/developer-apps/scope';
+import { checkReadiness, type ReadinessReport } from './modules/health/readiness';
+import { healthRoutes } from './modules/health/routes';
 import { listingRoutes } from './modules/listings/routes';
 import { manifestRoutes } from './modules/manifests/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
@@ -52,6 +54,8 @@ export interface AppDeps {
   cookieSecret?: Buffer;
   /** The embedded platform's HTTP side: /sandbox and /production are handed to it untouched. */
   platformHttp?: PlatformHttp;
+  /** What /api/v1/health/ready reports (the runtime knows whether workers run); else database, migrations, storage. */
+  readiness?: () => Promise<ReadinessReport>;
 }
 
 /** Builds the HTTP application from its dependencies: no globals, so tests build as many as they like. */
@@ -119,7 +123,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  app.get('/api/v1/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  healthRoutes(
+    app,
+    deps.readiness ?? (() => checkReadiness({ db, storage: deps.storage, workersRunning: null })),
+  );
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   authRoutes(app, deps.services.auth, config);
