@@ -15,6 +15,7 @@ import { registerCompression } from './http/compression';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerUploads } from './http/multipart';
 import { lazyChildLoggerFactory, RequestLogController } from './http/request-log';
+import { registerRequestIds, requestIdGenerator } from './http/request-id';
 import { registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/session';
 import { zodValidatorCompiler } from './http/validation';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : {}),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
     routerOptions: {
       querystringParser: (query: string) =>
         qs.parse(query, { depth: 3, arrayLimit: 100, parameterLimit: 200 }),
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestIds(app);
   registerErrorHandling(app, { strictContracts: config.env === 'test' });
   registerUploads(app, deps.storage);
   await registerCompression(app);
