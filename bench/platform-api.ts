@@ -315,6 +315,9 @@ async function benchToken(databaseUrl: string, app: BenchApp): Promise<string> {
 
 async function benchExactness(databaseUrl: string, db: Db, app: BenchApp): Promise<string> {
   const pair = [await startPlatform(databaseUrl, 'on'), await startPlatform(databaseUrl, 'on')];
+  // A service account names its company on every call (even /me): counted per token and company.
+  const headers: Record<string, string> = { authorization: `Bearer ${app.token}` };
+  if (app.companyId !== null) headers['platform-company-id'] = String(app.companyId);
   try {
     const agents = pair.map(() => new http.Agent({ keepAlive: true, maxSockets: Math.ceil(burst / 2) }));
     const started = performance.now();
@@ -326,7 +329,7 @@ async function benchExactness(databaseUrl: string, db: Db, app: BenchApp): Promi
             const server = pair[i % 2] as ServerProcess;
             const req = http.request(
               `${server.baseUrl}${apiPath}`,
-              { agent: agents[i % 2], headers: { authorization: `Bearer ${app.token}` } },
+              { agent: agents[i % 2], headers },
               (res) => {
                 res.resume();
                 res.on('end', () => resolve(res.statusCode ?? 0));

@@ -17,6 +17,8 @@ export interface PlatformConfig {
   /** Rate-limit counters in Redis when set; else in PostgreSQL (or memory on PGlite's single process). */
   redisUrl?: string | undefined;
   bodyLimitBytes: number;
+  /** Requests to the OAuth endpoints one client address may make per minute (429 beyond); 0 or unset: no limit. */
+  oauthRequestsPerMinute?: number | undefined;
 }
 
 /** What a rate-limit check answered: the window nearest exhaustion (rate-limits.md). */

@@ -12,6 +12,7 @@ export { attachInstallation } from './companies/production';
 export { createSandboxCompany, sandboxesWithoutCompany, setSandboxActive } from './companies/sandbox';
 export type { PlatformConfig, PlatformContext, PortalIdentity, TemplateUsage } from './context';
 export { migratePlatform } from './db/migrate';
+export { platformMigrations } from './db/migrations/index';
 export type { PlatformDb } from './db/schema';
 export { createPlatformHttp, type PlatformHttp } from './http';
 export { appBucketUsage } from './limits/usage';

@@ -15,6 +15,7 @@ import { registerCompression } from './http/compression';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerUploads } from './http/multipart';
 import { lazyChildLoggerFactory, RequestLogController } from './http/request-log';
+import { registerRequestIds, requestIdGenerator } from './http/request-id';
 import { registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/session';
 import { zodValidatorCompiler } from './http/validation';
@@ -31,6 +32,8 @@ import { collaboratorRoutes } from './modules/collaborators/routes';
 import { credentialRoutes } from './modules/credentials/routes';
 import { developerAppRoutes } from './modules/developer-apps/routes';
 import { createAppScope } from './modules/developer-apps/scope';
+import { checkReadiness, type ReadinessReport } from './modules/health/readiness';
+import { healthRoutes } from './modules/health/routes';
 import { listingRoutes } from './modules/listings/routes';
 import { manifestRoutes } from './modules/manifests/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
@@ -53,6 +56,8 @@ export interface AppDeps {
   cookieSecret?: Buffer;
   /** The embedded platform's HTTP side: /sandbox and /production are handed to it untouched. */
   platformHttp?: PlatformHttp;
+  /** What /api/v1/health/ready reports (the runtime knows whether workers run); else database, migrations, storage. */
+  readiness?: () => Promise<ReadinessReport>;
 }
 
 /** Builds the HTTP application from its dependencies: no globals, so tests build as many as they like. */
@@ -67,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : {}),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
     routerOptions: {
       querystringParser: (query: string) =>
         qs.parse(query, { depth: 3, arrayLimit: 100, parameterLimit: 200 }),
@@ -90,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestIds(app);
   registerErrorHandling(app, { strictContracts: config.env === 'test' });
   registerUploads(app, deps.storage);
   await registerCompression(app);
@@ -120,7 +127,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  app.get('/api/v1/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  healthRoutes(
+    app,
+    deps.readiness ?? (() => checkReadiness({ db, storage: deps.storage, workersRunning: null })),
+  );
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   authRoutes(app, deps.services.auth, config);

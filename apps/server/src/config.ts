@@ -101,6 +101,10 @@ const environment = z.object({
   RECONCILE_SANDBOXES: bool.default(true),
   /** The sandbox platform's rate-limit counters in Redis (else in PostgreSQL, or memory on PGlite). */
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /** Requests to the sandbox platform's OAuth endpoints per client address and minute (0: no limit). */
+  PLATFORM_OAUTH_REQUESTS_PER_MINUTE: int(0, 1_000_000).default(300),
+  /** On SIGTERM, how long requests in flight and running jobs get before the process exits anyway. */
+  SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Lintel <no-reply@lintel.localhost>'),
@@ -158,6 +162,10 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** PLATFORM_OAUTH_REQUESTS_PER_MINUTE: the OAuth endpoints' limit per client address (0: none). */
+  platformOAuthRequestsPerMinute: number;
+  /** SHUTDOWN_GRACE_MS: on SIGTERM, the time in-flight requests and running jobs get. */
+  shutdownGraceMs: number;
   reconcileSandboxes: boolean;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -237,6 +245,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    platformOAuthRequestsPerMinute: e.PLATFORM_OAUTH_REQUESTS_PER_MINUTE,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     reconcileSandboxes: e.RECONCILE_SANDBOXES,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { loggerOptions } from './http/logging';
 import { reconcileSandboxes } from './modules/sandboxes/reconcile';
-import { startRuntime } from './runtime';
+import { type Runtime, startRuntime } from './runtime';
 import { DEMO_ACCOUNTS, demoDepsOf, seedDemo } from './seed';
 
 async function main(): Promise<void> {
@@ -19,13 +19,20 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing requests and jobs');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+    // A second signal while finishing: the operator wants out now.
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting without waiting');
       process.exit(1);
-    }, 30_000);
+    }
+    stopping = true;
+    app.log.info(
+      { signal, graceMs: config.shutdownGraceMs },
+      'shutting down: no new connections; finishing requests in flight and running jobs',
+    );
+    const timer = setTimeout(() => {
+      app.log.error(`shutdown took longer than ${config.shutdownGraceMs} ms; exiting`);
+      process.exit(1);
+    }, config.shutdownGraceMs);
     timer.unref();
     try {
       await runtime.close();
@@ -39,6 +46,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  await untilReady(runtime);
   const where = runtime.database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL';
   const lines = [
     '',
@@ -65,6 +73,23 @@ async function main(): Promise<void> {
           app.log.info(`Built the sandbox companies of ${told} apps made before the sandbox platform.`);
       })
       .catch((error) => app.log.error({ err: error }, "could not build the older sandboxes' companies"));
+  }
+}
+
+/**
+ * Waits until the portal is ready (database, migrations, storage, workers: /api/v1/health/ready), so
+ * the banner is printed when the address works; after a minute it says what is still failing.
+ */
+async function untilReady(runtime: Runtime): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const answer = await runtime.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    if (answer.statusCode === 200) return;
+    if (Date.now() > deadline) {
+      runtime.app.log.warn({ failing: answer.json().failing }, 'not ready after a minute; serving anyway');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

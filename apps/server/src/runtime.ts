@@ -11,6 +11,7 @@ import { Mailer } from './jobs/mail/mailer';
 import { JobQueue } from './jobs/queue';
 import { startQueues, startWorkers } from './jobs/workers';
 import { authRepository } from './modules/auth/repository';
+import { checkReadiness } from './modules/health/readiness';
 import { EmbeddedPlatform } from './platform/embedded';
 import { resolveSecretsKey } from './secrets-key';
 import { createServices, jobsOf, type Services } from './services';
@@ -38,7 +39,10 @@ export async function startRuntime(
 ): Promise<Runtime> {
   const database = options.database ?? (await openDatabase(config));
   await migrate(database.db);
-  const queue = new JobQueue(database, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 1 });
+  const queue = new JobQueue(database, {
+    pollingIntervalSeconds: config.env === 'test' ? 0.5 : 1,
+    stopTimeoutMs: config.shutdownGraceMs,
+  });
   const mailer = new Mailer(config, queue);
   const secretsKey = await resolveSecretsKey(config);
   const platformHttp = await createPlatformHttp({
@@ -48,6 +52,7 @@ export async function startRuntime(
       publicUrl: config.publicUrl,
       trustProxy: config.trustProxy,
       redisUrl: config.redisUrl,
+      oauthRequestsPerMinute: config.platformOAuthRequestsPerMinute,
       bodyLimitBytes: config.bodyLimitBytes,
     },
     identify: (request) => portalIdentity(database.db, request.headers.cookie),
@@ -76,6 +81,12 @@ export async function startRuntime(
     // Every server of one deployment shares SECRETS_KEY, so each accepts the cookies the others signed.
     cookieSecret: Buffer.from(hkdfSync('sha256', secretsKey.key, '', 'lintel cookie signing', 32)),
     platformHttp,
+    readiness: () =>
+      checkReadiness({
+        db: database.db,
+        storage,
+        workersRunning: (options.workers ?? true) ? () => queue.working : null,
+      }),
   });
   queue.onError = (error) => app.log.error({ err: loggableError(error) }, 'job queue error');
   if (secretsKey.generated) {

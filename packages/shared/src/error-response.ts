@@ -26,6 +26,8 @@ export const errorResponse = z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     details: z.array(errorDetail),
+    /** The request's id (also in `X-Request-Id`): what a user quotes to support. */
+    requestId: z.string().optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;

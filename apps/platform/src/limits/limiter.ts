@@ -38,6 +38,15 @@ const UNDO_MARGIN_MS = 1000;
 /** The library's points: it counts, the limits are compared by us. */
 const UNBOUNDED = Number.MAX_SAFE_INTEGER;
 
+/** A call's count in one window, and how to take it back when another window refuses the call. */
+interface Counted {
+  template: LimitTemplate;
+  allowed: boolean;
+  count: number;
+  msBeforeNext: number;
+  undo(): Promise<void>;
+}
+
 /** At most this many recent keys are looked at for the portal's "current use". */
 const USAGE_KEYS = 100;
 
@@ -118,10 +127,71 @@ export function createRateLimiter(deps: RateLimiterDeps): RateLimiter & { store:
   janitor?.unref();
 
   /** One atomic increment of a window's counter: the call is within the limit when its count is. */
-  async function countOne(template: LimitTemplate, key: string) {
+  async function countOne(template: LimitTemplate, key: string): Promise<Counted> {
     const limiter = limiterFor(template);
     const res = await limiter.consume(key);
-    return { template, key, limiter, allowed: res.consumedPoints <= template.limit, res };
+    return {
+      template,
+      allowed: res.consumedPoints <= template.limit,
+      count: res.consumedPoints,
+      msBeforeNext: res.msBeforeNext,
+      undo: () => limiter.reward(key, 1).then(() => undefined),
+    };
+  }
+
+  /**
+   * PostgreSQL: every window of a call counted in one statement (one round trip instead of one per
+   * template), in the library's rows (`rl:` keys, Unix-millisecond expiry), so its reads (usage) and the
+   * janitor still apply. Each row's increment is as atomic as the library's single-row upsert; the keys
+   * go in sorted, so two calls locking the same rows always take them in the same order.
+   */
+  async function countAllPostgres(pool: pg.Pool, templates: readonly LimitTemplate[], subject: string) {
+    const now = Date.now();
+    const rows = new Map<string, LimitTemplate[]>();
+    for (const template of templates) {
+      const key = `rl:${keyOf(template, subject)}`;
+      rows.set(key, [...(rows.get(key) ?? []), template]);
+    }
+    const keys = [...rows.keys()].sort();
+    const expires = keys.map((key) => now + windowSeconds(rows.get(key)?.[0]?.intervalMs ?? 1000) * 1000);
+    const result = await pool.query<{ key: string; points: number; expire: string }>({
+      name: 'lintel-rl-count',
+      text: `INSERT INTO ${COUNTERS_TABLE} AS c (key, points, expire)
+               SELECT k, 1, e FROM unnest($1::text[], $2::bigint[]) AS t (k, e)
+             ON CONFLICT (key) DO UPDATE SET
+               points = CASE WHEN c.expire <= $3 OR c.expire IS NULL THEN 1 ELSE c.points + 1 END,
+               expire = CASE WHEN c.expire <= $3 OR c.expire IS NULL THEN excluded.expire ELSE c.expire END
+             RETURNING key, points, expire`,
+      values: [keys, expires, now],
+    });
+    const counted: Counted[] = [];
+    for (const row of result.rows) {
+      const msBeforeNext = Number(row.expire) - now;
+      for (const template of rows.get(row.key) ?? []) {
+        counted.push({
+          template,
+          allowed: row.points <= template.limit,
+          count: row.points,
+          msBeforeNext,
+          undo: async () => {},
+        });
+      }
+    }
+    if (counted.some((window) => !window.allowed)) {
+      // A refused call is taken back from every window not about to end, in one statement too.
+      const undo = result.rows
+        .filter((row) => Number(row.expire) - now > UNDO_MARGIN_MS)
+        .map((row) => row.key)
+        .sort();
+      if (undo.length > 0) {
+        await pool.query({
+          name: 'lintel-rl-undo',
+          text: `UPDATE ${COUNTERS_TABLE} SET points = points - 1 WHERE key = ANY($1::text[]) AND expire > $2`,
+          values: [undo, Date.now()],
+        });
+      }
+    }
+    return counted;
   }
 
   return {
@@ -130,23 +200,26 @@ export function createRateLimiter(deps: RateLimiterDeps): RateLimiter & { store:
     async consume(principal: Principal, companyId: number | null): Promise<RateLimitDecision> {
       const templates = await buckets.templates(principal.environment, principal.clientId);
       const subject = subjectKey(principal, companyId);
-      const counted = await Promise.all(
-        templates.map((template) => countOne(template, keyOf(template, subject))),
-      );
-      if (counted.some((count) => !count.allowed)) {
-        await Promise.all(
-          counted
-            .filter((count) => count.res.msBeforeNext > UNDO_MARGIN_MS)
-            .map((count) => count.limiter.reward(count.key, 1)),
+      let counted: Counted[];
+      if (store === 'postgres' && deps.pgPool) {
+        counted = await countAllPostgres(deps.pgPool, templates, subject);
+      } else {
+        counted = await Promise.all(
+          templates.map((template) => countOne(template, keyOf(template, subject))),
         );
+        if (counted.some((count) => !count.allowed)) {
+          await Promise.all(
+            counted.filter((count) => count.msBeforeNext > UNDO_MARGIN_MS).map((count) => count.undo()),
+          );
+        }
       }
       return decide(
         counted.map(
           (count): WindowCount => ({
             limit: count.template.limit,
             allowed: count.allowed,
-            remaining: count.template.limit - count.res.consumedPoints,
-            msBeforeReset: Math.max(0, count.res.msBeforeNext),
+            remaining: count.template.limit - count.count,
+            msBeforeReset: Math.max(0, count.msBeforeNext),
           }),
         ),
         Date.now(),

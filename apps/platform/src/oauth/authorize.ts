@@ -253,6 +253,7 @@ export function authorizeRoutes(
 
   app.get('/oauth/authorize', async (request, reply) => {
     const params = paramsOf(request.query);
+    request.oauthClientId = params.client_id;
     const ready = await prepare(request, reply, params);
     if ('done' in ready) return ready.done;
     const nonce = await issueConsent(ctx, ready.user.id, requestHash(environment, params));
@@ -269,6 +270,7 @@ export function authorizeRoutes(
   app.post('/oauth/authorize', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const params = paramsOf(body);
+    request.oauthClientId = params.client_id;
     const ready = await prepare(request, reply, params);
     if ('done' in ready) return ready.done;
     const { lang, redirectUri, user } = ready;

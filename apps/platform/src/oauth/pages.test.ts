@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, formTargetOf, languageOf, messages, t } from './pages';
+import { DESCRIPTIONS, type OAuthErrorCode } from './errors';
+import { describeError, escapeHtml, formTargetOf, languageOf, messages, t } from './pages';
 
 describe('the OAuth pages', () => {
   it('speak the first language of Accept-Language that they know, by weight', () => {
@@ -34,5 +35,20 @@ describe('the OAuth pages', () => {
     expect(formTargetOf('not a uri')).toBeUndefined();
     expect(formTargetOf('javascript:alert(1)')).toBeUndefined();
     expect(formTargetOf('data:text/html,x')).toBeUndefined();
+  });
+
+  it("describe an out-of-band client's error in Spanish too, parameters named as sent", () => {
+    for (const code of Object.keys(DESCRIPTIONS) as OAuthErrorCode[]) {
+      expect(describeError('en', code, DESCRIPTIONS[code])).toBe(DESCRIPTIONS[code]);
+      const spanish = describeError('es', code, DESCRIPTIONS[code]);
+      expect(spanish).not.toBe(DESCRIPTIONS[code]);
+      expect(spanish.length).toBeGreaterThan(20);
+    }
+    expect(describeError('es', 'invalid_request', 'Missing required parameter: response_type.')).toBe(
+      'Falta el parámetro obligatorio: response_type.',
+    );
+    expect(describeError('es', 'invalid_request', 'Invalid parameter: state.')).toBe(
+      'Parámetro no válido: state.',
+    );
   });
 });

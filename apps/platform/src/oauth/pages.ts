@@ -179,12 +179,42 @@ export function errorPage(
   });
 }
 
+/**
+ * The OAuth errors' descriptions in Spanish, for the page an out-of-band client's user reads (a client
+ * redirected to gets the reference's English texts, as its code may compare them).
+ */
+const DESCRIPTIONS_ES: Record<string, string> = {
+  invalid_request:
+    'Falta un parámetro obligatorio en la solicitud, incluye un valor no admitido o está mal formada.',
+  invalid_client:
+    'La autenticación del cliente ha fallado: cliente desconocido, sin autenticación o con un método no admitido.',
+  invalid_grant:
+    'La autorización enviada no es válida, ha caducado, se ha revocado, no coincide con la URI de redirección de la solicitud o se emitió para otro cliente.',
+  unauthorized_client: 'El cliente no está autorizado a hacer esta solicitud con este método.',
+  unsupported_grant_type: 'El servidor de autorización no admite este tipo de concesión.',
+  unsupported_response_type: 'El servidor de autorización no admite este tipo de respuesta.',
+  invalid_scope: 'El ámbito solicitado no es válido, es desconocido o está mal formado.',
+  access_denied: 'El propietario del recurso o el servidor de autorización han denegado la solicitud.',
+  server_error:
+    'El servidor de autorización ha encontrado un problema inesperado y no ha podido atender la solicitud.',
+};
+
+/** An error's description in the page's language: the reference's text in English, ours in Spanish. */
+export function describeError(lang: Lang, error: string, description: string): string {
+  if (lang === 'en') return description;
+  const parameter = /^(Missing required|Invalid) parameter: ([a-z_]+)\.$/.exec(description);
+  if (parameter) {
+    return `${parameter[1] === 'Invalid' ? 'Parámetro no válido' : 'Falta el parámetro obligatorio'}: ${parameter[2]}.`;
+  }
+  return DESCRIPTIONS_ES[error] ?? description;
+}
+
 /** An out-of-band client's error: shown, with the OAuth error code and description, never redirected. */
 export function oobErrorPage(reply: FastifyReply, lang: Lang, error: string, description: string) {
   return sendPage(reply, 400, {
     lang,
     title: plain(lang, 'errorTitle'),
-    body: `<h1>${t(lang, 'errorTitle')}</h1><p class="error" role="alert">${t(lang, 'refused')}</p><p>${t(lang, 'errorCode')}: <code>${escapeHtml(error)}</code></p><p>${escapeHtml(description)}</p>`,
+    body: `<h1>${t(lang, 'errorTitle')}</h1><p class="error" role="alert">${t(lang, 'refused')}</p><p>${t(lang, 'errorCode')}: <code>${escapeHtml(error)}</code></p><p>${escapeHtml(describeError(lang, error, description))}</p>`,
   });
 }
 

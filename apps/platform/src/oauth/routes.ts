@@ -13,6 +13,7 @@ import type { PlatformContext } from '../context';
 import type { PlatformEnvironment } from '../tokens';
 import { authorizeRoutes } from './authorize';
 import { failure, sendTokenError } from './errors';
+import { oauthGuard } from './guard';
 import { tokenRoutes } from './token';
 
 export function oauthRoutes(app: FastifyInstance, ctx: PlatformContext, environment: PlatformEnvironment) {
@@ -25,6 +26,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: PlatformContext, environm
       request.log.error({ err: error }, 'OAuth request failed');
       return sendTokenError(reply, failure('server_error'));
     });
+    oauthGuard(scope, ctx, environment);
     authorizeRoutes(scope, ctx, environment);
     tokenRoutes(scope, ctx, environment);
   });

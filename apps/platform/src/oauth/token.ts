@@ -54,6 +54,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: PlatformContext, environm
     const fields = fieldsOf(request.body);
     const basic = basicCredentials(request);
     if (basic === 'malformed') return sendTokenError(reply, failure('invalid_client'));
+    request.oauthClientId = basic ? basic.id : fields.client_id;
     const grantType = fields.grant_type;
     const state: TokenRequestState = {};
     // Any refresh call burns the refresh token it sends, before anything else can fail.
@@ -102,6 +103,12 @@ export function tokenRoutes(app: FastifyInstance, ctx: PlatformContext, environm
     const token = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
     const principal = token ? await verifyAccessToken(ctx.db, token, environment, ctx.now()) : null;
     if (!principal) return invalidToken(reply);
+    request.oauthCaller = {
+      appId: principal.appId,
+      clientId: principal.clientId,
+      tokenKind: principal.kind,
+      tokenId: principal.tokenId,
+    };
     const now = ctx.now();
     const expiresIn = Math.max(0, Math.floor((principal.expiresAt.getTime() - now.getTime()) / 1000));
     return noStore(reply).send({
@@ -126,6 +133,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: PlatformContext, environm
     const basic = basicCredentials(request);
     if (basic === 'malformed') return sendTokenError(reply, failure('invalid_client'));
     const clientId = basic ? basic.id : fields.client_id;
+    request.oauthClientId = clientId;
     const secret = basic ? basic.secret : fields.client_secret;
     const client = clientId ? await findClient(ctx.db, clientId, environment) : undefined;
     const authenticated =

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformContext, RateLimitDecision } from '../context';
+import { visibleHeaders } from '../oauth/guard';
 import { type PlatformEnvironment, type Principal, verifyAccessToken } from '../tokens';
 
 declare module 'fastify' {
@@ -54,8 +55,6 @@ function withoutPrefix(path: string): string {
   return path.replace(/^\/(sandbox|production)(?=\/)/, '');
 }
 
-const HIDDEN_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
-
 /**
  * Every REST call, in order: the bearer token (401 when it does not verify), the rate limits (429 over
  * a bucket; the X-Rate-Limit headers on every answer), then the route; each call that carried a valid
@@ -98,11 +97,6 @@ export function restPipeline(scope: FastifyInstance, ctx: PlatformContext, envir
   scope.addHook('onResponse', async (request, reply) => {
     const principal = request.principal;
     if (!principal) return;
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (HIDDEN_HEADERS.has(name) || value === undefined) continue;
-      headers[name] = (Array.isArray(value) ? value.join(', ') : value).slice(0, 500);
-    }
     ctx.activity.record({
       appId: principal.appId,
       environment,
@@ -118,7 +112,7 @@ export function restPipeline(scope: FastifyInstance, ctx: PlatformContext, envir
       rateLimit: request.rateLimit?.limit ?? null,
       rateRemaining: request.rateLimit ? Math.max(0, request.rateLimit.remaining) : null,
       requestId: request.id,
-      requestHeaders: headers,
+      requestHeaders: visibleHeaders(request),
       responseError: (request as { responseError?: string }).responseError ?? null,
       occurredAt: ctx.now(),
     });

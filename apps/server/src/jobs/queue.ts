@@ -25,15 +25,26 @@ export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 export class JobQueue {
   readonly boss: PgBoss;
   #started = false;
+  #working = 0;
+  readonly #stopTimeoutMs: number;
   #known = new Set<string>();
 
-  constructor(handle: DatabaseHandle, options: { pollingIntervalSeconds?: number } = {}) {
+  /** Whether this process's workers run: the queue started and at least one handler registered. */
+  get working(): boolean {
+    return this.#started && this.#working > 0;
+  }
+
+  constructor(
+    handle: DatabaseHandle,
+    options: { pollingIntervalSeconds?: number; stopTimeoutMs?: number } = {},
+  ) {
     const common = { schema: 'pgboss', supervise: true, schedule: false, migrate: true } as const;
     this.boss =
       handle.kind === 'pglite' && handle.pglite
         ? new PgBoss({ ...common, db: fromPglite(handle.pglite), backend: 'pglite' })
         : new PgBoss({ ...common, connectionString: handle.connectionString, max: 4 });
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+    this.#stopTimeoutMs = options.stopTimeoutMs ?? 20_000;
     this.boss.on('error', (error) => {
       this.onError(error);
     });
@@ -94,6 +105,7 @@ export class JobQueue {
     handler: JobHandler<T>,
     options: { batchSize?: number; concurrency?: number } = {},
   ): Promise<void> {
+    this.#working += 1;
     await this.boss.work<T>(
       name,
       {
@@ -116,11 +128,14 @@ export class JobQueue {
     );
   }
 
-  /** Stops fetching, lets running handlers finish (graceful), then stops. */
+  /**
+   * Stops fetching, lets running handlers finish (graceful, within the stop timeout: a job still running
+   * then stays active and is retried once its heartbeat lapses), then stops.
+   */
   async stop(): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
-    await this.boss.stop({ graceful: true, timeout: 20_000, close: true });
+    await this.boss.stop({ graceful: true, timeout: this.#stopTimeoutMs, close: true });
   }
 }
 
