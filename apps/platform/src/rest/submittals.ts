@@ -4,7 +4,8 @@ import { SUBMITTAL_STATUSES } from '../companies/seed-data';
 import type { PlatformContext } from '../context';
 import type { PlatformDb, PlatformSubmittalRow } from '../db/schema';
 import type { PlatformEnvironment } from '../tokens';
-import { actorOf, readableProject, requireTool } from './access';
+import { raiseEvent } from '../webhooks/events';
+import { actingUser, actorOf, readableProject, requireTool } from './access';
 import { badRequest, notFound } from './errors';
 import { filtersOf, idFilter, rangeFilter, textFilter } from './filters';
 import { pageRequest, setPageHeaders } from './paging';
@@ -145,4 +146,33 @@ export function submittalRoutes(
       return submittal;
     });
   }
+
+  // DELETE exists at v1.1 only (rest-api.md §7); it needs Submittals at Standard and raises a "delete" event.
+  scope.delete('/rest/v1.1/projects/:project_id/submittals/:id', async (request, reply) => {
+    const actor = await actorOf(ctx, request, environment);
+    const params = request.params as { project_id: string; id: string };
+    const project = await readableProject(ctx, actor, params.project_id);
+    requireTool(actor, 'project', 'submittals', 'standard');
+    if (!/^\d{1,15}$/.test(params.id)) throw notFound('Submittal');
+    const userId = await actingUser(ctx, actor);
+    await ctx.db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('platform_submittals')
+        .where('project_id', '=', project.id)
+        .where('id', '=', Number(params.id))
+        .returning('id')
+        .executeTakeFirst();
+      if (!removed) throw notFound('Submittal');
+      await raiseEvent(ctx, trx, {
+        companyId: actor.company.id,
+        projectId: Number(project.id),
+        userId,
+        resourceName: 'Submittals',
+        resourceId: Number(removed.id),
+        eventType: 'delete',
+        sourceApplicationId: actor.principal.clientId,
+      });
+    });
+    return reply.status(204).send();
+  });
 }
