@@ -465,6 +465,34 @@ describe('the Webhooks API permission', () => {
   });
 });
 
+describe('submittal writes need Submittals at Standard', () => {
+  it.each([
+    ['readonly', 403],
+    ['standard', 201],
+  ] as const)('at %s: create %s', async (level, status) => {
+    await grant(
+      runtime,
+      app.appId,
+      { rfi: 'standard', submittals: level },
+      { portfolio: 'standard', webhooks: 'standard' },
+    );
+    const url = `/sandbox/rest/v1.1/projects/${projectId}/submittals`;
+    const created = await api('POST', url, { submittal: { number: `01 00 00-${level}` } });
+    expect(created.statusCode).toBe(status);
+    const existing = await platformDb(runtime)
+      .selectFrom('platform_submittals')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(
+      (await api('PATCH', `${url}/${existing.id}`, { submittal: { description: 'x' } })).statusCode,
+    ).toBe(status === 201 ? 200 : 403);
+    if (status === 403) expect((await api('DELETE', `${url}/${existing.id}`)).statusCode).toBe(403);
+    await grantWebhooks(runtime, app);
+  });
+});
+
 describe('the resource catalogue', () => {
   it('lists Projects, RFIs and Submittals with their event types, per version and scope', async () => {
     const resources = await api('GET', '/sandbox/rest/v1.0/webhooks/resources');

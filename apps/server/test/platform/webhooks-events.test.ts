@@ -298,6 +298,63 @@ describe('events for create, update and delete', () => {
     expect((await api('DELETE', url)).statusCode).toBe(404);
   });
 
+  it('submittals: create (v1.1) and update (v1.0 twin) raise their events; bad bodies are refused with nothing raised', async () => {
+    for (const event_type of ['create', 'update']) {
+      const added = await api('POST', `${HOOKS}/${companyHook}/triggers`, {
+        trigger: { resource_name: 'Submittals', event_type },
+      });
+      expect(added.statusCode).toBe(201);
+    }
+    let before = await lastDeliveryId();
+    const created = await api('POST', `/sandbox/rest/v1.1/projects/${projectA}/submittals`, {
+      submittal: {
+        number: '07 10 00-4',
+        title: 'Waterproofing membrane',
+        status_id: 2,
+        submittal_manager_id: architect,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const submittal = created.json();
+    expect(submittal).toMatchObject({
+      number: '07 10 00-4',
+      title: 'Waterproofing membrane',
+      status: { id: 2, name: 'Open' },
+    });
+    let deliveries = await deliveriesAfter(before);
+    expect(
+      deliveries.map((d) => [
+        d.hook_id,
+        d.payload.resource_name,
+        d.payload.event_type,
+        d.payload.resource_id,
+      ]),
+    ).toEqual([[companyHook, 'Submittals', 'create', submittal.id]]);
+    before = await lastDeliveryId();
+    const updated = await api('PATCH', `/sandbox/rest/v1.0/projects/${projectA}/submittals/${submittal.id}`, {
+      submittal: { status_id: 3, title: null },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ title: '', status: { id: 3, name: 'Approved' } });
+    deliveries = await deliveriesAfter(before);
+    expect(deliveries.map((d) => [d.payload.event_type, d.payload.resource_id])).toEqual([
+      ['update', submittal.id],
+    ]);
+
+    const events = await count(runtime, 'platform_webhook_events');
+    const url = `/sandbox/rest/v1.1/projects/${projectA}/submittals`;
+    expect((await api('POST', url, { submittal: { title: 'no number' } })).statusCode).toBe(422);
+    expect((await api('POST', url, { submittal: { number: '1', status_id: 99 } })).statusCode).toBe(422);
+    expect(
+      (await api('POST', url, { submittal: { number: '1', submittal_manager_id: 999_999 } })).statusCode,
+    ).toBe(422);
+    const unknown = await api('POST', url, { submittal: { number: '1', location_id: 3 } });
+    expect(unknown.statusCode).toBe(406);
+    expect((await api('POST', url, { number: '1' })).statusCode).toBe(400);
+    expect((await api('PATCH', `${url}/999999999`, { submittal: { title: 'x' } })).statusCode).toBe(404);
+    expect(await count(runtime, 'platform_webhook_events')).toBe(events);
+  });
+
   it('a change refused (422) raises nothing; a change nobody listens to is recorded with no delivery', async () => {
     const events = await count(runtime, 'platform_webhook_events');
     const deliveries = await count(runtime, 'platform_webhook_deliveries');
