@@ -45,7 +45,8 @@ export async function raiseEvent(
     .selectFrom('platform_webhook_triggers as t')
     .innerJoin('platform_webhook_hooks as h', 'h.id', 't.hook_id')
     .select(['h.id', 'h.api_version', 'h.destination_url'])
-    .where('h.company_id', '=', event.companyId)
+    // The trigger's own company, resource and event type: the (company_id, resource_name, event_type) index.
+    .where('t.company_id', '=', event.companyId)
     .where('t.resource_name', '=', event.resourceName)
     .where('t.event_type', '=', event.eventType)
     .where((eb) =>
