@@ -340,12 +340,16 @@ export async function removeTrigger(
   triggerId: number,
 ): Promise<void> {
   const hook = await hookRow(ctx.db, companyId, hookId);
-  const removed = Number.isSafeInteger(triggerId)
-    ? await ctx.db
-        .deleteFrom('platform_webhook_triggers')
-        .where('hook_id', '=', hook.id)
-        .where('id', '=', triggerId)
-        .executeTakeFirst()
-    : { numDeletedRows: 0n };
-  if (Number(removed.numDeletedRows) === 0) throw notFound('Trigger');
+  if (!(await deleteTriggerRow(ctx.db, Number(hook.id), triggerId))) throw notFound('Trigger');
+}
+
+/** Deletes one trigger of a hook; false when the hook has no such trigger. */
+export async function deleteTriggerRow(db: PlatformDb, hookId: number, triggerId: unknown): Promise<boolean> {
+  if (typeof triggerId !== 'number' || !Number.isSafeInteger(triggerId) || triggerId <= 0) return false;
+  const removed = await db
+    .deleteFrom('platform_webhook_triggers')
+    .where('hook_id', '=', hookId)
+    .where('id', '=', triggerId)
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
 }
