@@ -37,3 +37,17 @@ export type {
   RateLimitBucket,
 } from './quota-minder/types';
 export { ACCESS_TOKEN_SECONDS, issueToken, type Principal, verifyAccessToken } from './tokens';
+export { type WebhookResource, webhookCatalogue } from './webhooks/catalogue';
+export { raiseEvent } from './webhooks/events';
+export {
+  addTrigger,
+  createHook,
+  deleteHook,
+  type HookActor,
+  listHooks,
+  removeTrigger,
+  updateHook,
+  WebhookError,
+} from './webhooks/hooks';
+export { deliveryDetail, listDeliveries } from './webhooks/queries';
+export type * from './webhooks/types';

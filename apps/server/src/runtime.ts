@@ -58,6 +58,20 @@ export async function startRuntime(
     identify: (request) => portalIdentity(database.db, request.headers.cookie),
     signInUrl: (returnTo) => `/sign_in?redirect=${encodeURIComponent(returnTo)}`,
     logger: options.logger ?? false,
+    // wh-api's minimal wiring until the delivery engine's (wh-delivery) lands: sealed with SECRETS_KEY, jobs
+    // in the portal's queue, private destinations allowed outside production.
+    webhooks: {
+      secrets: {
+        seal: (plain) => new SecretBox(secretsKey.key).seal(plain),
+        open: (sealed) => {
+          const plain = new SecretBox(secretsKey.key).open(sealed);
+          if (plain === null) throw new Error('a webhook signing secret does not open with SECRETS_KEY');
+          return plain;
+        },
+      },
+      jobs: { send: (executor, name, data, sendOptions) => queue.send(executor, name, data, sendOptions) },
+      allowPrivateDestinations: config.env !== 'production',
+    },
   });
   const platform = new EmbeddedPlatform({
     db: database.db,

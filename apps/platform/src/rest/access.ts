@@ -134,7 +134,12 @@ const LEVEL_NAMES: Record<ToolLevel | 'none', string> = {
   admin: 'Admin',
 };
 
-const TOOL_NAMES: Record<string, string> = { rfi: 'RFIs', submittals: 'Submittals', portfolio: 'Portfolio' };
+const TOOL_NAMES: Record<string, string> = {
+  rfi: 'RFIs',
+  submittals: 'Submittals',
+  portfolio: 'Portfolio',
+  webhooks: 'Webhooks API',
+};
 
 /** A tool's level for a client token: the tool's own, or admin when the scope's Admin tool is granted. */
 export function grantedLevel(

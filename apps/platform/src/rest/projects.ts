@@ -5,7 +5,17 @@ import { displayName } from '../companies/sandbox';
 import type { PlatformContext } from '../context';
 import type { PlatformProjectRow } from '../db/schema';
 import type { PlatformEnvironment } from '../tokens';
-import { type Actor, actorOf, readableProject, requireTool, sameCompany, visibleProjects } from './access';
+import { raiseEvent } from '../webhooks/events';
+import type { WebhookEventType } from '../webhooks/types';
+import {
+  type Actor,
+  actingUser,
+  actorOf,
+  readableProject,
+  requireTool,
+  sameCompany,
+  visibleProjects,
+} from './access';
 import { optionalBoolean, optionalDate, optionalText, requiredText, resourceObject, validated } from './body';
 import { badRequest, RestError } from './errors';
 import { filtersOf, idsFilter, rangeFilter, textFilter } from './filters';
@@ -187,6 +197,7 @@ export function projectRoutes(
     sameCompany(actor, (request.body as Record<string, unknown> | undefined)?.company_id);
     requireTool(actor, 'company', 'portfolio', 'standard');
     const fields = validated(createSchema, resourceObject(request.body, 'project', PROJECT_FIELDS));
+    const userId = await actingUser(ctx, actor);
     const now = ctx.now();
     const row = await ctx.db.transaction().execute(async (trx) => {
       await duplicateOrigin(trx, actor.company.id, fields.origin_id ?? null, null);
@@ -207,6 +218,7 @@ export function projectRoutes(
           .values({ project_id: inserted.id, user_id: actor.userId })
           .execute();
       }
+      await raiseEvent(ctx, trx, projectEvent(actor, userId, Number(inserted.id), 'create'));
       return inserted;
     });
     return reply.status(201).send(presentProject(row, actor.company));
@@ -220,6 +232,7 @@ export function projectRoutes(
     const fields = validated(updateSchema, resourceObject(request.body, 'project', PROJECT_FIELDS));
     const name = fields.name ?? project.name;
     const number = fields.project_number !== undefined ? fields.project_number : project.project_number;
+    const userId = await actingUser(ctx, actor);
     return ctx.db.transaction().execute(async (trx) => {
       if (fields.origin_id) await duplicateOrigin(trx, actor.company.id, fields.origin_id, project.id);
       const row = await trx
@@ -228,9 +241,23 @@ export function projectRoutes(
         .where('id', '=', project.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await raiseEvent(ctx, trx, projectEvent(actor, userId, Number(row.id), 'update'));
       return presentProject(row, actor.company);
     });
   });
+}
+
+/** A project's webhook event: its own project id, made by the acting user through the token's app. */
+function projectEvent(actor: Actor, userId: number, projectId: number, eventType: WebhookEventType) {
+  return {
+    companyId: actor.company.id,
+    projectId,
+    userId,
+    resourceName: 'Projects',
+    resourceId: projectId,
+    eventType,
+    sourceApplicationId: actor.principal.clientId,
+  };
 }
 
 /** 409 when another project of the company has this origin_id (rest-api.md §6: "duplicate, e.g. an existing origin_id"). */

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { PlatformContext } from '../context';
 import type { PlatformDb, PlatformProjectRow, PlatformRfiRow } from '../db/schema';
 import type { PlatformEnvironment } from '../tokens';
-import { actingUser, actorOf, readableProject, requireTool } from './access';
+import { raiseEvent } from '../webhooks/events';
+import type { WebhookEventType } from '../webhooks/types';
+import { type Actor, actingUser, actorOf, readableProject, requireTool } from './access';
 import {
   id,
   optionalBoolean,
@@ -14,7 +16,7 @@ import {
   resourceObject,
   validated,
 } from './body';
-import { badRequest, type FieldErrors, notFound, unprocessable } from './errors';
+import { badRequest, type FieldErrors, notFound, RestError, unprocessable } from './errors';
 import { filtersOf, idFilter, rangeFilter, textFilter } from './filters';
 import { pageRequest, setPageHeaders } from './paging';
 import { iso, likeText, type Person, peopleById } from './present';
@@ -310,7 +312,7 @@ export function rfiRoutes(scope: FastifyInstance, ctx: PlatformContext, environm
         .select(sql<number>`coalesce(max(number), 0)`.as('number'))
         .where('project_id', '=', project.id)
         .executeTakeFirstOrThrow();
-      return trx
+      const inserted = await trx
         .insertInto('platform_rfis')
         .values({
           project_id: project.id,
@@ -329,6 +331,8 @@ export function rfiRoutes(scope: FastifyInstance, ctx: PlatformContext, environm
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await raiseEvent(ctx, trx, rfiEvent(actor, createdBy, inserted, 'create'));
+      return inserted;
     });
     const [rfi] = await presentRfis(ctx.db, [row]);
     return reply.status(201).send(rfi);
@@ -347,23 +351,83 @@ export function rfiRoutes(scope: FastifyInstance, ctx: PlatformContext, environm
     await checkPeople(ctx.db, project.id, fields);
     const status =
       fields.status ?? (fields.draft === undefined ? undefined : fields.draft ? 'draft' : 'open');
-    const row = await ctx.db
-      .updateTable('platform_rfis')
-      .set({
-        ...(fields.subject !== undefined ? { subject: fields.subject } : {}),
-        ...(fields.rfi_manager_id !== undefined ? { rfi_manager_id: fields.rfi_manager_id } : {}),
-        ...(fields.question !== undefined ? { question_body: fields.question.body } : {}),
-        ...(fields.assignee_ids !== undefined ? { assignee_ids: fields.assignee_ids } : {}),
-        ...(fields.due_date !== undefined ? { due_date: fields.due_date } : {}),
-        ...(fields.reference !== undefined ? { reference: fields.reference } : {}),
-        ...(fields.private !== undefined ? { private: fields.private } : {}),
-        ...(status !== undefined ? { status } : {}),
-        updated_at: ctx.now(),
-      })
-      .where('id', '=', existing.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const userId = await actingUser(ctx, actor);
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('platform_rfis')
+        .set({
+          ...(fields.subject !== undefined ? { subject: fields.subject } : {}),
+          ...(fields.rfi_manager_id !== undefined ? { rfi_manager_id: fields.rfi_manager_id } : {}),
+          ...(fields.question !== undefined ? { question_body: fields.question.body } : {}),
+          ...(fields.assignee_ids !== undefined ? { assignee_ids: fields.assignee_ids } : {}),
+          ...(fields.due_date !== undefined ? { due_date: fields.due_date } : {}),
+          ...(fields.reference !== undefined ? { reference: fields.reference } : {}),
+          ...(fields.private !== undefined ? { private: fields.private } : {}),
+          ...(status !== undefined ? { status } : {}),
+          updated_at: ctx.now(),
+        })
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await raiseEvent(ctx, trx, rfiEvent(actor, userId, updated, 'update'));
+      return updated;
+    });
     const [rfi] = await presentRfis(ctx.db, [row]);
     return rfi;
   });
+
+  // Recycling is the v1.0 delete (rest-api.md §7: "A v1.0 delete is replaced by recycling"): the RFI goes to
+  // the recycle bin (status recycled, listed only with filters[status]=recycled) and a "delete" event fires;
+  // retrieving it brings it back open (closed when it has an official answer) with an "update". 422 when
+  // it is already where the call would put it.
+  for (const [action, eventType] of [
+    ['recycle', 'delete'],
+    ['retrieve', 'update'],
+  ] as const) {
+    scope.patch(`${base}/:id/${action}`, async (request) => {
+      const actor = await actorOf(ctx, request, environment);
+      const params = request.params as { project_id: string; id: string };
+      const project = await readableProject(ctx, actor, params.project_id);
+      requireTool(actor, 'project', 'rfi', 'standard');
+      const existing = await findRfi(ctx, project, params.id);
+      if ((action === 'recycle') === (existing.status === 'recycled')) {
+        throw new RestError(
+          422,
+          action === 'recycle'
+            ? 'The RFI is already in the recycle bin'
+            : 'The RFI is not in the recycle bin',
+          { status: [action === 'recycle' ? 'is already recycled' : 'is not recycled'] },
+        );
+      }
+      const userId = await actingUser(ctx, actor);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('platform_rfis')
+          .set({
+            status: action === 'recycle' ? 'recycled' : existing.answer_body === null ? 'open' : 'closed',
+            updated_at: ctx.now(),
+          })
+          .where('id', '=', existing.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await raiseEvent(ctx, trx, rfiEvent(actor, userId, updated, eventType));
+        return updated;
+      });
+      const [rfi] = await presentRfis(ctx.db, [row]);
+      return rfi;
+    });
+  }
+}
+
+/** An RFI's webhook event, in its project, made by the acting user through the token's app. */
+function rfiEvent(actor: Actor, userId: number, row: PlatformRfiRow, eventType: WebhookEventType) {
+  return {
+    companyId: actor.company.id,
+    projectId: Number(row.project_id),
+    userId,
+    resourceName: 'RFIs',
+    resourceId: Number(row.id),
+    eventType,
+    sourceApplicationId: actor.principal.clientId,
+  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PlatformContext } from '../context';
 import type { PlatformEnvironment } from '../tokens';
+import { webhookRoutes } from '../webhooks/routes';
 import { restErrors } from './errors';
 import { meRoutes } from './me';
 import { restPipeline } from './pipeline';
@@ -17,5 +18,6 @@ export function restRoutes(app: FastifyInstance, ctx: PlatformContext, environme
     projectRoutes(scope, ctx, environment);
     rfiRoutes(scope, ctx, environment);
     submittalRoutes(scope, ctx, environment);
+    webhookRoutes(scope, ctx, environment);
   });
 }

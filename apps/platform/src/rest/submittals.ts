@@ -1,11 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { SUBMITTAL_STATUSES } from '../companies/seed-data';
 import type { PlatformContext } from '../context';
 import type { PlatformDb, PlatformSubmittalRow } from '../db/schema';
 import type { PlatformEnvironment } from '../tokens';
-import { actorOf, readableProject, requireTool } from './access';
-import { badRequest, notFound } from './errors';
+import { raiseEvent } from '../webhooks/events';
+import type { WebhookEventType } from '../webhooks/types';
+import { type Actor, actingUser, actorOf, readableProject, requireTool } from './access';
+import {
+  id,
+  optionalBoolean,
+  optionalDate,
+  optionalText,
+  requiredText,
+  resourceObject,
+  validated,
+} from './body';
+import { badRequest, notFound, unprocessable } from './errors';
 import { filtersOf, idFilter, rangeFilter, textFilter } from './filters';
 import { pageRequest, setPageHeaders } from './paging';
 import { iso, type Person, peopleById } from './present';
@@ -59,6 +71,76 @@ async function presentSubmittals(db: PlatformDb, rows: PlatformSubmittalRow[]) {
     rows.flatMap((row) => [row.submittal_manager_id, row.created_by_id]),
   );
   return rows.map((row) => presentSubmittal(row, people));
+}
+
+/**
+ * What a submittal body may carry (rest-api.md §7 "Create body"): the fields this sandbox keeps; the
+ * reference's others (locations, cost codes, packages, distribution…) answer 406 naming them.
+ */
+const SUBMITTAL_FIELDS = [
+  'number',
+  'title',
+  'description',
+  'revision',
+  'status_id',
+  'type',
+  'submittal_manager_id',
+  'due_date',
+  'issue_date',
+  'received_date',
+  'private',
+];
+const submittalFields = {
+  title: optionalText(255),
+  description: optionalText(20_000),
+  revision: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(999, 'is too large')
+    .optional(),
+  status_id: z
+    .number({ error: 'must be a status id' })
+    .refine((value) => SUBMITTAL_STATUSES.some((status) => status.id === value), {
+      message: `must be a status id (${SUBMITTAL_STATUSES.map((status) => `${status.id} ${status.name}`).join(', ')})`,
+    })
+    .optional(),
+  type: optionalText(100),
+  submittal_manager_id: id().nullable().optional(),
+  due_date: optionalDate(),
+  issue_date: optionalDate(),
+  received_date: optionalDate(),
+  private: optionalBoolean(),
+};
+const createSubmittal = z.object({ number: requiredText(100), ...submittalFields });
+const updateSubmittal = z.object({ number: requiredText(100).optional(), ...submittalFields });
+
+async function checkManager(db: PlatformDb, projectId: number, managerId: number | null | undefined) {
+  if (managerId === undefined || managerId === null) return;
+  const member = await db
+    .selectFrom('platform_project_users')
+    .select('user_id')
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', managerId)
+    .executeTakeFirst();
+  if (!member) throw unprocessable({ submittal_manager_id: ['is not a user of this project'] });
+}
+
+function submittalEvent(
+  actor: Actor,
+  userId: number,
+  row: { id: number; project_id: number },
+  eventType: WebhookEventType,
+) {
+  return {
+    companyId: actor.company.id,
+    projectId: Number(row.project_id),
+    userId,
+    resourceName: 'Submittals',
+    resourceId: Number(row.id),
+    eventType,
+    sourceApplicationId: actor.principal.clientId,
+  };
 }
 
 /**
@@ -144,5 +226,111 @@ export function submittalRoutes(
       const [submittal] = await presentSubmittals(ctx.db, [row]);
       return submittal;
     });
+
+    // Creating and updating need Submittals at Standard; each raises its webhook event in the same transaction.
+    scope.post(base, async (request, reply) => {
+      const actor = await actorOf(ctx, request, environment);
+      const project = await readableProject(
+        ctx,
+        actor,
+        (request.params as { project_id: string }).project_id,
+      );
+      requireTool(actor, 'project', 'submittals', 'standard');
+      const fields = validated(createSubmittal, resourceObject(request.body, 'submittal', SUBMITTAL_FIELDS));
+      await checkManager(ctx.db, project.id, fields.submittal_manager_id);
+      const userId = await actingUser(ctx, actor);
+      const now = ctx.now();
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('platform_submittals')
+          .values({
+            project_id: project.id,
+            number: fields.number,
+            title: fields.title ?? '',
+            description: fields.description ?? null,
+            revision: fields.revision ?? 0,
+            status:
+              SUBMITTAL_STATUSES.find((status) => status.id === (fields.status_id ?? 1))?.name ?? 'Draft',
+            type: fields.type ?? null,
+            submittal_manager_id: fields.submittal_manager_id ?? null,
+            due_date: fields.due_date ?? null,
+            issue_date: fields.issue_date ?? null,
+            received_date: fields.received_date ?? null,
+            private: fields.private ?? false,
+            created_by_id: userId,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await raiseEvent(ctx, trx, submittalEvent(actor, userId, inserted, 'create'));
+        return inserted;
+      });
+      const [submittal] = await presentSubmittals(ctx.db, [row]);
+      return reply.status(201).send(submittal);
+    });
+
+    scope.patch(`${base}/:id`, async (request) => {
+      const actor = await actorOf(ctx, request, environment);
+      const params = request.params as { project_id: string; id: string };
+      const project = await readableProject(ctx, actor, params.project_id);
+      requireTool(actor, 'project', 'submittals', 'standard');
+      if (!/^\d{1,15}$/.test(params.id)) throw notFound('Submittal');
+      const existing = await ctx.db
+        .selectFrom('platform_submittals')
+        .select('id')
+        .where('project_id', '=', project.id)
+        .where('id', '=', Number(params.id))
+        .executeTakeFirst();
+      if (!existing) throw notFound('Submittal');
+      const fields = validated(updateSubmittal, resourceObject(request.body, 'submittal', SUBMITTAL_FIELDS));
+      await checkManager(ctx.db, project.id, fields.submittal_manager_id);
+      const userId = await actingUser(ctx, actor);
+      const { status_id: statusId, ...rest } = fields;
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('platform_submittals')
+          .set({
+            ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+            ...(rest.title === null ? { title: '' } : {}),
+            ...(statusId !== undefined
+              ? { status: SUBMITTAL_STATUSES.find((status) => status.id === statusId)?.name ?? 'Draft' }
+              : {}),
+            updated_at: ctx.now(),
+          })
+          .where('id', '=', existing.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await raiseEvent(ctx, trx, submittalEvent(actor, userId, updated, 'update'));
+        return updated;
+      });
+      const [submittal] = await presentSubmittals(ctx.db, [row]);
+      return submittal;
+    });
   }
+
+  // DELETE exists at v1.1 only (rest-api.md §7); it needs Submittals at Standard and raises a "delete" event.
+  scope.delete('/rest/v1.1/projects/:project_id/submittals/:id', async (request, reply) => {
+    const actor = await actorOf(ctx, request, environment);
+    const params = request.params as { project_id: string; id: string };
+    const project = await readableProject(ctx, actor, params.project_id);
+    requireTool(actor, 'project', 'submittals', 'standard');
+    if (!/^\d{1,15}$/.test(params.id)) throw notFound('Submittal');
+    const userId = await actingUser(ctx, actor);
+    await ctx.db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('platform_submittals')
+        .where('project_id', '=', project.id)
+        .where('id', '=', Number(params.id))
+        .returning('id')
+        .executeTakeFirst();
+      if (!removed) throw notFound('Submittal');
+      await raiseEvent(
+        ctx,
+        trx,
+        submittalEvent(actor, userId, { id: removed.id, project_id: project.id }, 'delete'),
+      );
+    });
+    return reply.status(204).send();
+  });
 }

@@ -56,6 +56,8 @@ export const PERMISSION_CATALOGUE: PermissionCatalogue = {
     tool('schedule', 'Schedule'),
     tool('timecard', 'Timecard'),
     tool('timesheets', 'Timesheets'),
+    // Issue 22: hooks, triggers and deliveries of the webhooks API need it at Standard (webhooks.md §1).
+    tool('webhooks', 'Webhooks API'),
   ],
   project: [
     tool('admin', 'Admin', ADMIN_ONLY),

@@ -28,6 +28,7 @@ const NAMED: Record<PermissionScope, ReadonlySet<string>> = {
     'schedule',
     'timecard',
     'timesheets',
+    'webhooks',
   ] satisfies (keyof Tools['company'])[]),
   project: new Set([
     'admin',
