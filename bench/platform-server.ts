@@ -29,6 +29,19 @@ const platform = await createPlatformHttp({
   identify: async () => null,
   signInUrl: (returnTo) => `/sign_in?redirect=${encodeURIComponent(returnTo)}`,
   logger: false,
+  // No webhooks in this bench: nothing is sealed, sent or allowed anywhere private.
+  webhooks: {
+    secrets: {
+      seal: () => {
+        throw new Error('no webhooks in the platform bench');
+      },
+      open: () => {
+        throw new Error('no webhooks in the platform bench');
+      },
+    },
+    jobs: { send: async () => {} },
+    allowPrivateDestinations: false,
+  },
 });
 // The routes read ctx.limiter and ctx.activity per call: replaced here, they are gone from the path.
 if (!limitsOn) {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { PlatformDb } from './db/schema';
 import type { PlatformEnvironment, Principal } from './tokens';
+import type { WebhookDeps } from './webhooks/types';
 
 /** The portal user signed in on a browser request (the consent page asks the portal; null when nobody). */
 export interface PortalIdentity {
@@ -99,6 +100,7 @@ export interface PlatformContext {
   signInUrl(returnTo: string): string;
   limiter: RateLimiter;
   activity: ActivityRecorder;
+  webhooks: WebhookDeps;
 }
 
 export interface PlatformHttpDeps {
@@ -110,6 +112,7 @@ export interface PlatformHttpDeps {
   signInUrl(returnTo: string): string;
   logger?: boolean | object;
   now?: () => Date;
+  webhooks: WebhookDeps;
 }
 
 /** The two environments the embedded platform serves, and the path prefix of each. */

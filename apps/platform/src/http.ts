@@ -33,6 +33,7 @@ export async function createPlatformHttp(deps: PlatformHttpDeps): Promise<Platfo
     now,
     identify: deps.identify,
     signInUrl: deps.signInUrl,
+    webhooks: deps.webhooks,
     limiter: createRateLimiter({ db: deps.db, pgPool: deps.pgPool, redisUrl: deps.config.redisUrl }),
     // `app` is assigned below, before any call can be recorded.
     activity: createActivityRecorder(deps.db, {

@@ -36,3 +36,24 @@ export type {
   RateLimitBucket,
 } from './quota-minder/types';
 export { ACCESS_TOKEN_SECONDS, issueToken, type Principal, verifyAccessToken } from './tokens';
+export {
+  checkDestination,
+  classifyAddress,
+  DELIVER_QUEUE,
+  drainDestination,
+  hookHealth,
+  newSigningSecret,
+  type Redelivery,
+  redeliver,
+  redeliverFailedSince,
+  revealSigningSecret,
+  rotateSigningSecret,
+  type SigningSecretView,
+  scheduleDeliveries,
+  sendTestEvent,
+  startDeliverySweeper,
+  sweepDestinations,
+  type WebhookJobDefinition,
+  webhookDeliveryJobs,
+} from './webhooks/delivery/index';
+export type * from './webhooks/types';

@@ -1,5 +1,11 @@
 import { hkdfSync } from 'node:crypto';
-import { createPlatformHttp, type PlatformHttp, type PortalIdentity } from '@lintel/platform';
+import {
+  createPlatformHttp,
+  type PlatformHttp,
+  type PortalIdentity,
+  startDeliverySweeper,
+  webhookDeliveryJobs,
+} from '@lintel/platform';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
@@ -41,6 +47,7 @@ export async function startRuntime(
   const queue = new JobQueue(database, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 1 });
   const mailer = new Mailer(config, queue);
   const secretsKey = await resolveSecretsKey(config);
+  const secrets = new SecretBox(secretsKey.key);
   const platformHttp = await createPlatformHttp({
     db: database.db,
     pgPool: database.pool,
@@ -53,20 +60,35 @@ export async function startRuntime(
     identify: (request) => portalIdentity(database.db, request.headers.cookie),
     signInUrl: (returnTo) => `/sign_in?redirect=${encodeURIComponent(returnTo)}`,
     logger: options.logger ?? false,
+    // Webhooks: signing secrets sealed with SECRETS_KEY, deliveries as jobs of this queue (sent in the
+    // transaction of the change that raised them).
+    webhooks: {
+      secrets: {
+        seal: (plain) => secrets.seal(plain),
+        open: (sealed) => {
+          const plain = secrets.open(sealed);
+          if (plain === null) throw new Error('a webhook signing secret does not open with SECRETS_KEY');
+          return plain;
+        },
+      },
+      jobs: { send: (executor, name, data, sendOptions) => queue.send(executor, name, data, sendOptions) },
+      allowPrivateDestinations: config.webhooksAllowPrivateDestinations,
+    },
   });
   const platform = new EmbeddedPlatform({
     db: database.db,
     schedule: (trx, name, data, startAfter) => queue.send(trx, name, data, { startAfter }),
     config,
-    secrets: new SecretBox(secretsKey.key),
+    secrets,
     platformContext: platformHttp.context,
   });
   const storage = await createStorage(config);
   const deps = { config, db: database.db, mailer, queue, platform, storage };
   const services = createServices(deps);
-  const jobs = jobsOf(deps, services);
+  const jobs = [...jobsOf(deps, services), ...webhookDeliveryJobs(platformHttp.context)];
   await startQueues(queue, jobs);
-  if (options.workers ?? true) await startWorkers(queue, jobs);
+  const workers = options.workers ?? true;
+  if (workers) await startWorkers(queue, jobs);
   const app = await buildApp({
     config,
     db: database.db,
@@ -78,6 +100,12 @@ export async function startRuntime(
     platformHttp,
   });
   queue.onError = (error) => app.log.error({ err: loggableError(error) }, 'job queue error');
+  // Webhook deliveries a dead worker left behind go to another once its lease runs out.
+  const sweeper = workers
+    ? startDeliverySweeper(platformHttp.context, {
+        onError: (error) => app.log.error({ err: loggableError(error) }, 'webhook sweep failed'),
+      })
+    : undefined;
   if (secretsKey.generated) {
     app.log.warn(
       `No SECRETS_KEY: generated one into ${secretsKey.generated}. Keep that file with the database (it opens the sealed secrets), or set SECRETS_KEY on every server.`,
@@ -96,6 +124,7 @@ export async function startRuntime(
     platformHttp,
     close() {
       closing ??= (async () => {
+        sweeper?.stop();
         await app.close();
         await platformHttp.close();
         await queue.stop();
