@@ -83,7 +83,11 @@ describe('checkDestination', () => {
   });
 
   it('refuses the cloud metadata addresses whatever the setting, literal or resolved', async () => {
-    for (const url of ['https://169.254.169.254/latest', 'http://169.254.169.254/', 'https://[fd00:ec2::254]/']) {
+    for (const url of [
+      'https://169.254.169.254/latest',
+      'http://169.254.169.254/',
+      'https://[fd00:ec2::254]/',
+    ]) {
       expect(await checkDestination(url, development)).toBe('must not be a cloud metadata address');
       expect(await checkDestination(url, production)).toBe('must not be a cloud metadata address');
     }
@@ -109,13 +113,17 @@ describe('delivery failures in words', () => {
     expect(describeError({ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND x' }, 'x.example')).toBe(
       'DNS lookup failed: x.example does not resolve',
     );
-    expect(describeError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' }, 'h')).toBe('Connection refused');
+    expect(describeError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' }, 'h')).toBe(
+      'Connection refused',
+    );
     expect(describeError({ code: 'CERT_HAS_EXPIRED', message: 'certificate has expired' }, 'h')).toBe(
       'TLS error: certificate has expired',
     );
     expect(
       describeError(
-        new Error('DNS lookup 127.0.0.1(family:4, host:h) is not allowed. Because, It is private IP address.'),
+        new Error(
+          'DNS lookup 127.0.0.1(family:4, host:h) is not allowed. Because, It is private IP address.',
+        ),
         'h',
       ),
     ).toBe('Refused: h resolves to a loopback, private or link-local address');

@@ -126,7 +126,10 @@ async function systemResolve(host: string): Promise<string[]> {
  * be public; a host that does not resolve is accepted here (its deliveries fail with "DNS lookup
  * failed", and the connect-time filter checks again whatever it resolves to then).
  */
-export async function checkDestination(url: string, options: DestinationCheckOptions): Promise<string | null> {
+export async function checkDestination(
+  url: string,
+  options: DestinationCheckOptions,
+): Promise<string | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -110,7 +110,9 @@ export async function drainDestination(
       // A job sent while this worker held the URL found it busy and left its delivery to this worker:
       // if one came in after the last look, the URL gets a new job.
       if (result === 'idle' && (await hasReadyWork(ctx, url))) {
-        await ctx.webhooks.jobs.send(ctx.db, DELIVER_QUEUE, { url } satisfies DeliverJob, { singletonKey: url });
+        await ctx.webhooks.jobs.send(ctx.db, DELIVER_QUEUE, { url } satisfies DeliverJob, {
+          singletonKey: url,
+        });
       }
     }
   }
@@ -229,7 +231,9 @@ async function drainHeld(
     const delivery = await nextPending(ctx, url);
     if (!delivery) return 'idle';
     if (Date.now() >= sliceEnds) {
-      await ctx.webhooks.jobs.send(ctx.db, DELIVER_QUEUE, { url } satisfies DeliverJob, { singletonKey: url });
+      await ctx.webhooks.jobs.send(ctx.db, DELIVER_QUEUE, { url } satisfies DeliverJob, {
+        singletonKey: url,
+      });
       return 'sliced';
     }
     const outcome = await attempt(ctx, url, delivery, options);
@@ -241,10 +245,19 @@ async function drainHeld(
         await recordAttempt(trx, delivery.id, 'ok', outcome, completedAt);
         await trx
           .updateTable('platform_webhook_deliveries')
-          .set({ status: 'ok', attempts: delivery.attempts + 1, next_attempt_at: null, completed_at: completedAt })
+          .set({
+            status: 'ok',
+            attempts: delivery.attempts + 1,
+            next_attempt_at: null,
+            completed_at: completedAt,
+          })
           .where('id', '=', delivery.id)
           .execute();
-        const cleared: DestinationState = { failing_since: null, consecutive_failures: 0, next_attempt_at: null };
+        const cleared: DestinationState = {
+          failing_since: null,
+          consecutive_failures: 0,
+          next_attempt_at: null,
+        };
         if (state.failing_since || state.consecutive_failures > 0 || state.next_attempt_at || renew) {
           await updateDestination(trx, url, token, cleared, renew ? leaseMs : null);
         }
@@ -255,11 +268,20 @@ async function drainHeld(
         await recordAttempt(trx, delivery.id, 'failed', outcome, completedAt);
         await trx
           .updateTable('platform_webhook_deliveries')
-          .set({ status: 'discarded', attempts: delivery.attempts + 1, next_attempt_at: null, completed_at: completedAt })
+          .set({
+            status: 'discarded',
+            attempts: delivery.attempts + 1,
+            next_attempt_at: null,
+            completed_at: completedAt,
+          })
           .where('id', '=', delivery.id)
           .execute();
         await discardQueue(trx, url, completedAt);
-        const fresh: DestinationState = { failing_since: null, consecutive_failures: 0, next_attempt_at: null };
+        const fresh: DestinationState = {
+          failing_since: null,
+          consecutive_failures: 0,
+          next_attempt_at: null,
+        };
         await updateDestination(trx, url, token, fresh, leaseMs);
         return { state: fresh, discarded: true };
       }
@@ -335,7 +357,11 @@ async function attempt(
       ...(options.signal ? { signal: options.signal } : {}),
     });
     // The log shows that an Authorization header went, never its value.
-    return { result, requestHeaders: authorization ? { ...headers, authorization: '[set]' } : headers, startedAt };
+    return {
+      result,
+      requestHeaders: authorization ? { ...headers, authorization: '[set]' } : headers,
+      startedAt,
+    };
   } catch (error) {
     if (options.signal?.aborted) return 'abandoned';
     throw error;
@@ -378,7 +404,9 @@ async function updateDestination(
       failing_since: state.failing_since,
       consecutive_failures: state.consecutive_failures,
       next_attempt_at: state.next_attempt_at,
-      ...(renewLeaseMs ? { lease_until: sql<Date>`now() + ${`${renewLeaseMs} milliseconds`}::interval` } : {}),
+      ...(renewLeaseMs
+        ? { lease_until: sql<Date>`now() + ${`${renewLeaseMs} milliseconds`}::interval` }
+        : {}),
     })
     .where('destination_url', '=', url)
     .where('lease_token', '=', token)

@@ -92,7 +92,15 @@ export async function redeliver(
     const original = await trx
       .selectFrom('platform_webhook_deliveries as d')
       .innerJoin('platform_webhook_hooks as h', 'h.id', 'd.hook_id')
-      .select(['d.id', 'd.hook_id', 'd.event_id', 'd.body', 'd.is_test', 'd.redelivery_of', 'h.destination_url'])
+      .select([
+        'd.id',
+        'd.hook_id',
+        'd.event_id',
+        'd.body',
+        'd.is_test',
+        'd.redelivery_of',
+        'h.destination_url',
+      ])
       .where('d.id', '=', deliveryId)
       .where('h.company_id', '=', companyId)
       .executeTakeFirst();

@@ -50,7 +50,10 @@ function agentFor(protocol: string, allowPrivate: boolean): Agent {
       allowMetaIPAddress: false,
       denyIPAddressList: DENIED,
     };
-    agent = protocol === 'https:' ? new RequestFilteringHttpsAgent(options) : new RequestFilteringHttpAgent(options);
+    agent =
+      protocol === 'https:'
+        ? new RequestFilteringHttpsAgent(options)
+        : new RequestFilteringHttpAgent(options);
     agents.set(key, agent);
   }
   return agent;

@@ -56,7 +56,10 @@ function view(hookId: number, secret: string, hook: SecretColumns, now: Date): S
 }
 
 /** The hook's current signing secret in the clear (the portal decides who may see it); null: no hook. */
-export async function revealSigningSecret(ctx: PlatformContext, hookId: number): Promise<SigningSecretView | null> {
+export async function revealSigningSecret(
+  ctx: PlatformContext,
+  hookId: number,
+): Promise<SigningSecretView | null> {
   const hook = await ctx.db
     .selectFrom('platform_webhook_hooks')
     .select(['signing_secret_sealed', 'previous_signing_secret_sealed', 'previous_secret_expires_at'])
@@ -71,7 +74,10 @@ export async function revealSigningSecret(ctx: PlatformContext, hookId: number):
  * signatures in `webhook-signature`), so a receiver can switch keys without losing a delivery; a
  * second rotation within those hours retires the oldest at once. Null: no such hook.
  */
-export async function rotateSigningSecret(ctx: PlatformContext, hookId: number): Promise<SigningSecretView | null> {
+export async function rotateSigningSecret(
+  ctx: PlatformContext,
+  hookId: number,
+): Promise<SigningSecretView | null> {
   const now = ctx.now();
   const secret = newSigningSecret();
   const expires = new Date(now.getTime() + PREVIOUS_SECRET_HOURS * 3600_000);
