@@ -71,7 +71,10 @@ export async function startRuntime(
           return plain;
         },
       },
-      jobs: { send: (executor, name, data, sendOptions) => queue.send(executor, name, data, sendOptions) },
+      jobs: {
+        send: (executor, name, data, sendOptions) => queue.send(executor, name, data, sendOptions),
+        insert: (executor, name, jobs) => queue.insertKeyed(executor, name, jobs),
+      },
       allowPrivateDestinations: config.webhooksAllowPrivateDestinations,
     },
   });

@@ -52,8 +52,21 @@ export async function scheduleDeliveries(
     .distinct()
     .where('id', 'in', [...deliveryIds])
     .execute();
+  const jobs = ctx.webhooks.jobs;
+  if (jobs.insert && rows.length > 1) {
+    // An event for many hooks: one statement for all its URLs' jobs, inside the change's transaction.
+    await jobs.insert(
+      executor,
+      DELIVER_QUEUE,
+      rows.map((row) => ({
+        data: { url: row.destination_url } satisfies DeliverJob,
+        singletonKey: row.destination_url,
+      })),
+    );
+    return;
+  }
   for (const row of rows) {
-    await ctx.webhooks.jobs.send(executor, DELIVER_QUEUE, { url: row.destination_url } satisfies DeliverJob, {
+    await jobs.send(executor, DELIVER_QUEUE, { url: row.destination_url } satisfies DeliverJob, {
       singletonKey: row.destination_url,
     });
   }
@@ -178,7 +191,11 @@ interface PendingDelivery {
   previous_secret_expires_at: Date | null;
 }
 
-async function nextPending(ctx: PlatformContext, url: string): Promise<PendingDelivery | undefined> {
+/** Deliveries fetched at once from a URL's queue (posted one by one, in order). */
+const PENDING_BATCH = 25;
+
+/** The oldest pending deliveries of the URL, oldest first. */
+async function nextPending(ctx: PlatformContext, url: string): Promise<PendingDelivery[]> {
   return ctx.db
     .selectFrom('platform_webhook_deliveries as d')
     .innerJoin('platform_webhook_hooks as h', 'h.id', 'd.hook_id')
@@ -196,8 +213,8 @@ async function nextPending(ctx: PlatformContext, url: string): Promise<PendingDe
     .where('d.destination_url', '=', url)
     .where('d.status', 'in', ['queued', 'failing'])
     .orderBy('d.id')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(PENDING_BATCH)
+    .execute();
 }
 
 /** The Standard Webhooks message id: the same for every attempt and every redelivery of one delivery. */
@@ -216,20 +233,23 @@ async function drainHeld(
   const leaseMs = options.leaseMs ?? LEASE_MS;
   let state = initial;
   let leaseRenewedAt = Date.now();
+  let pending: PendingDelivery[] = [];
   for (;;) {
     const now = ctx.now();
     if (state.next_attempt_at && state.next_attempt_at.getTime() > now.getTime()) {
-      // Paused: its job waits for next_attempt_at. A job that ran a little early sends itself again.
-      if (state.next_attempt_at.getTime() - now.getTime() < 5000) {
-        await ctx.webhooks.jobs.send(ctx.db, DELIVER_QUEUE, { url } satisfies DeliverJob, {
-          singletonKey: url,
-          startAfter: state.next_attempt_at,
-        });
-      }
+      // Paused: a job waits for next_attempt_at. This one ran early (sent for a new event, or a clock
+      // ahead of the database's): it makes sure that one exists (dropped if a job already waits).
+      await ctx.webhooks.jobs.send(ctx.db, DELIVER_QUEUE, { url } satisfies DeliverJob, {
+        singletonKey: url,
+        startAfter: state.next_attempt_at,
+      });
       return 'paused';
     }
-    const delivery = await nextPending(ctx, url);
-    if (!delivery) return 'idle';
+    if (pending.length === 0) {
+      pending = await nextPending(ctx, url);
+      if (pending.length === 0) return 'idle';
+    }
+    const delivery = pending.shift() as PendingDelivery;
     if (Date.now() >= sliceEnds) {
       await ctx.webhooks.jobs.send(ctx.db, DELIVER_QUEUE, { url } satisfies DeliverJob, {
         singletonKey: url,
@@ -240,76 +260,99 @@ async function drainHeld(
     if (outcome === 'abandoned') return 'abandoned';
     const completedAt = ctx.now();
     const renew = Date.now() - leaseRenewedAt > leaseMs / 3;
-    const next = await ctx.db.transaction().execute(async (trx) => {
-      if (outcome.result.ok) {
-        await recordAttempt(trx, delivery.id, 'ok', outcome, completedAt);
-        await trx
-          .updateTable('platform_webhook_deliveries')
-          .set({
-            status: 'ok',
-            attempts: delivery.attempts + 1,
+    const clean = !state.failing_since && state.consecutive_failures === 0 && !state.next_attempt_at;
+    if (outcome.result.ok && clean && !renew) {
+      // The common case in one statement: the attempt, and the delivery done.
+      await goneIsFine(recordSuccess(ctx, delivery, outcome, completedAt));
+      continue;
+    }
+    const next = await goneIsFine(
+      ctx.db.transaction().execute(async (trx) => {
+        if (outcome.result.ok) {
+          await recordAttempt(trx, delivery.id, 'ok', outcome, completedAt);
+          await trx
+            .updateTable('platform_webhook_deliveries')
+            .set({
+              status: 'ok',
+              attempts: delivery.attempts + 1,
+              next_attempt_at: null,
+              completed_at: completedAt,
+            })
+            .where('id', '=', delivery.id)
+            .execute();
+          const cleared: DestinationState = {
+            failing_since: null,
+            consecutive_failures: 0,
             next_attempt_at: null,
-            completed_at: completedAt,
-          })
-          .where('id', '=', delivery.id)
-          .execute();
-        const cleared: DestinationState = {
-          failing_since: null,
-          consecutive_failures: 0,
-          next_attempt_at: null,
-        };
-        if (state.failing_since || state.consecutive_failures > 0 || state.next_attempt_at || renew) {
-          await updateDestination(trx, url, token, cleared, renew ? leaseMs : null);
+          };
+          if (state.failing_since || state.consecutive_failures > 0 || state.next_attempt_at || renew) {
+            await updateDestination(trx, url, token, cleared, renew ? leaseMs : null);
+          }
+          return { state: cleared, discarded: false };
         }
-        return { state: cleared, discarded: false };
-      }
-      const failingSince = state.failing_since ?? outcome.startedAt;
-      if (completedAt.getTime() - failingSince.getTime() >= DISCARD_AFTER_MS) {
-        await recordAttempt(trx, delivery.id, 'failed', outcome, completedAt);
+        const failingSince = state.failing_since ?? outcome.startedAt;
+        if (completedAt.getTime() - failingSince.getTime() >= DISCARD_AFTER_MS) {
+          await recordAttempt(trx, delivery.id, 'failed', outcome, completedAt);
+          await trx
+            .updateTable('platform_webhook_deliveries')
+            .set({
+              status: 'discarded',
+              attempts: delivery.attempts + 1,
+              next_attempt_at: null,
+              completed_at: completedAt,
+            })
+            .where('id', '=', delivery.id)
+            .execute();
+          await discardQueue(trx, url, completedAt);
+          const fresh: DestinationState = {
+            failing_since: null,
+            consecutive_failures: 0,
+            next_attempt_at: null,
+          };
+          await updateDestination(trx, url, token, fresh, leaseMs);
+          return { state: fresh, discarded: true };
+        }
+        const failures = state.consecutive_failures + 1;
+        const discardAt = failingSince.getTime() + DISCARD_AFTER_MS;
+        const nextAt = new Date(Math.min(completedAt.getTime() + backoffMs(failures), discardAt));
+        await recordAttempt(trx, delivery.id, 'retried', outcome, completedAt);
         await trx
           .updateTable('platform_webhook_deliveries')
-          .set({
-            status: 'discarded',
-            attempts: delivery.attempts + 1,
-            next_attempt_at: null,
-            completed_at: completedAt,
-          })
+          .set({ status: 'failing', attempts: delivery.attempts + 1, next_attempt_at: nextAt })
           .where('id', '=', delivery.id)
           .execute();
-        await discardQueue(trx, url, completedAt);
-        const fresh: DestinationState = {
-          failing_since: null,
-          consecutive_failures: 0,
-          next_attempt_at: null,
+        const paused: DestinationState = {
+          failing_since: failingSince,
+          consecutive_failures: failures,
+          next_attempt_at: nextAt,
         };
-        await updateDestination(trx, url, token, fresh, leaseMs);
-        return { state: fresh, discarded: true };
-      }
-      const failures = state.consecutive_failures + 1;
-      const discardAt = failingSince.getTime() + DISCARD_AFTER_MS;
-      const nextAt = new Date(Math.min(completedAt.getTime() + backoffMs(failures), discardAt));
-      await recordAttempt(trx, delivery.id, 'retried', outcome, completedAt);
-      await trx
-        .updateTable('platform_webhook_deliveries')
-        .set({ status: 'failing', attempts: delivery.attempts + 1, next_attempt_at: nextAt })
-        .where('id', '=', delivery.id)
-        .execute();
-      const paused: DestinationState = {
-        failing_since: failingSince,
-        consecutive_failures: failures,
-        next_attempt_at: nextAt,
-      };
-      await updateDestination(trx, url, token, paused, leaseMs);
-      await ctx.webhooks.jobs.send(trx, DELIVER_QUEUE, { url } satisfies DeliverJob, {
-        singletonKey: url,
-        startAfter: nextAt,
-      });
-      return { state: paused, discarded: false };
-    });
+        await updateDestination(trx, url, token, paused, leaseMs);
+        await ctx.webhooks.jobs.send(trx, DELIVER_QUEUE, { url } satisfies DeliverJob, {
+          singletonKey: url,
+          startAfter: nextAt,
+        });
+        return { state: paused, discarded: false };
+      }),
+    );
+    if (next === undefined) {
+      // The hook was deleted while its delivery was out: nothing to record; look at the queue again.
+      pending = [];
+      continue;
+    }
     if (renew) leaseRenewedAt = Date.now();
     state = next.state;
     if (next.discarded) return 'discarded';
     if (state.next_attempt_at) return 'paused';
+  }
+}
+
+/** What `work` answers, or undefined when the delivery was deleted meanwhile (its hook was). */
+async function goneIsFine<T>(work: Promise<T>): Promise<T | undefined> {
+  try {
+    return await work;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23503') return undefined;
+    throw error;
   }
 }
 
@@ -366,6 +409,26 @@ async function attempt(
     if (options.signal?.aborted) return 'abandoned';
     throw error;
   }
+}
+
+async function recordSuccess(
+  ctx: PlatformContext,
+  delivery: PendingDelivery,
+  attempt: AttemptResult,
+  completedAt: Date,
+): Promise<void> {
+  const { result } = attempt;
+  await sql`with attempt as (
+      insert into platform_webhook_attempts
+        (delivery_id, outcome, request_headers, response_status, response_headers, response_body,
+         response_error, started_at, completed_at)
+      values (${delivery.id}, 'ok', ${JSON.stringify(attempt.requestHeaders)}, ${result.status},
+        ${result.headers ? JSON.stringify(result.headers) : null}, ${result.body}, null, ${attempt.startedAt},
+        ${completedAt})
+    )
+    update platform_webhook_deliveries
+    set status = 'ok', attempts = ${delivery.attempts + 1}, next_attempt_at = null, completed_at = ${completedAt}
+    where id = ${delivery.id}`.execute(ctx.db);
 }
 
 async function recordAttempt(
@@ -463,8 +526,9 @@ export async function sweepDestinations(ctx: PlatformContext): Promise<string[]>
     )
     .execute();
   for (const row of rows) {
+    // Its own key: a job waiting for a later time under the URL's key does not hold this one back.
     await ctx.webhooks.jobs.send(ctx.db, DELIVER_QUEUE, { url: row.destination_url } satisfies DeliverJob, {
-      singletonKey: row.destination_url,
+      singletonKey: `sweep:${row.destination_url}`,
     });
   }
   return rows.map((row) => row.destination_url);
@@ -476,6 +540,8 @@ export interface WebhookJobDefinition {
   retryLimit: number;
   retryDelaySeconds: number;
   heartbeatSeconds: number;
+  /** At most one waiting job per URL: the jobs of a burst of events to one URL collapse into one. */
+  policy: 'short';
   batchSize: number;
   concurrency: number;
   handle(data: DeliverJob): Promise<void>;
@@ -492,8 +558,9 @@ export function webhookDeliveryJobs(ctx: PlatformContext): WebhookJobDefinition[
       retryLimit: 10,
       retryDelaySeconds: 1,
       heartbeatSeconds: 30,
-      batchSize: 10,
-      concurrency: 2,
+      policy: 'short',
+      batchSize: 1,
+      concurrency: 10,
       handle: async (job) => {
         await drainDestination(ctx, job.url);
       },
