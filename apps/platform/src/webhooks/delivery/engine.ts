@@ -234,6 +234,12 @@ async function drainHeld(
   let state = initial;
   let leaseRenewedAt = Date.now();
   let pending: PendingDelivery[] = [];
+  // Successes are recorded together, one statement (one commit) per batch: a worker killed before the
+  // record delivers them again, which at-least-once allows.
+  const done: Success[] = [];
+  const flush = async () => {
+    if (done.length > 0) await recordSuccesses(ctx, done.splice(0));
+  };
   for (;;) {
     const now = ctx.now();
     if (state.next_attempt_at && state.next_attempt_at.getTime() > now.getTime()) {
@@ -246,11 +252,13 @@ async function drainHeld(
       return 'paused';
     }
     if (pending.length === 0) {
+      await flush();
       pending = await nextPending(ctx, url);
       if (pending.length === 0) return 'idle';
     }
     const delivery = pending.shift() as PendingDelivery;
     if (Date.now() >= sliceEnds) {
+      await flush();
       await ctx.webhooks.jobs.send(ctx.db, DELIVER_QUEUE, { url } satisfies DeliverJob, {
         singletonKey: url,
       });
@@ -262,10 +270,10 @@ async function drainHeld(
     const renew = Date.now() - leaseRenewedAt > leaseMs / 3;
     const clean = !state.failing_since && state.consecutive_failures === 0 && !state.next_attempt_at;
     if (outcome.result.ok && clean && !renew) {
-      // The common case in one statement: the attempt, and the delivery done.
-      await goneIsFine(recordSuccess(ctx, delivery, outcome, completedAt));
+      done.push({ delivery, attempt: outcome, completedAt });
       continue;
     }
+    await flush();
     const next = await goneIsFine(
       ctx.db.transaction().execute(async (trx) => {
         if (outcome.result.ok) {
@@ -411,24 +419,43 @@ async function attempt(
   }
 }
 
-async function recordSuccess(
-  ctx: PlatformContext,
-  delivery: PendingDelivery,
-  attempt: AttemptResult,
-  completedAt: Date,
-): Promise<void> {
-  const { result } = attempt;
-  await sql`with attempt as (
+interface Success {
+  delivery: PendingDelivery;
+  attempt: AttemptResult;
+  completedAt: Date;
+}
+
+/** Records successful deliveries and their attempts in one statement. */
+async function recordSuccesses(ctx: PlatformContext, successes: Success[]): Promise<void> {
+  const rows = successes.map(
+    ({ delivery, attempt, completedAt }) =>
+      sql`(${delivery.id}::bigint, ${delivery.attempts + 1}::int, ${JSON.stringify(attempt.requestHeaders)}::jsonb,
+        ${attempt.result.status}::smallint, ${attempt.result.headers ? JSON.stringify(attempt.result.headers) : null}::jsonb,
+        ${attempt.result.body}::text, ${attempt.startedAt}::timestamptz, ${completedAt}::timestamptz)`,
+  );
+  const statement = sql`with done (id, attempts, request_headers, status, headers, body, started_at, completed_at) as (
+      values ${sql.join(rows)}
+    ),
+    logged as (
       insert into platform_webhook_attempts
         (delivery_id, outcome, request_headers, response_status, response_headers, response_body,
          response_error, started_at, completed_at)
-      values (${delivery.id}, 'ok', ${JSON.stringify(attempt.requestHeaders)}, ${result.status},
-        ${result.headers ? JSON.stringify(result.headers) : null}, ${result.body}, null, ${attempt.startedAt},
-        ${completedAt})
+      select id, 'ok', request_headers, status, headers, body, null, started_at, completed_at from done
     )
-    update platform_webhook_deliveries
-    set status = 'ok', attempts = ${delivery.attempts + 1}, next_attempt_at = null, completed_at = ${completedAt}
-    where id = ${delivery.id}`.execute(ctx.db);
+    update platform_webhook_deliveries d
+    set status = 'ok', attempts = done.attempts, next_attempt_at = null, completed_at = done.completed_at
+    from done
+    where d.id = done.id`;
+  try {
+    await statement.execute(ctx.db);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23503' || successes.length === 1) {
+      if ((error as { code?: string }).code === '23503') return;
+      throw error;
+    }
+    // A hook was deleted while its deliveries were out: record the others one by one.
+    for (const success of successes) await recordSuccesses(ctx, [success]);
+  }
 }
 
 async function recordAttempt(
