@@ -35,8 +35,10 @@ if (failingMode !== '500' && failingMode !== 'hang') throw new Error('--failing 
 
 interface Receipt {
   id: number;
-  /** The delivery's id (webhook-id msg_<id>): a URL's deliveries go out in this order. */
+  /** The delivery's id (webhook-id msg_<id>). */
   delivery: number;
+  /** The producer loop that raised the event. */
+  producer: number;
   latencyMs: number;
   at: number;
 }
@@ -52,9 +54,19 @@ class Receiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const now = performance.now();
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number; raised: number };
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          id: number;
+          producer: number;
+          raised: number;
+        };
         const delivery = Number(String(request.headers['webhook-id']).replace(/^msg_/, ''));
-        this.receipts.push({ id: body.id, delivery, latencyMs: now - body.raised, at: now });
+        this.receipts.push({
+          id: body.id,
+          delivery,
+          producer: body.producer,
+          latencyMs: now - body.raised,
+          at: now,
+        });
         if (!this.failing) {
           response.writeHead(204).end();
         } else if (failingMode === '500') {
@@ -133,7 +145,7 @@ async function phase(name: string, withFailing: boolean): Promise<PhaseResult> {
   // Producers: one transaction per event, as raiseEvent writes it.
   let next = 0;
   const started = performance.now();
-  const raise = async (n: number) => {
+  const raise = async (n: number, producer: number) => {
     await ctx.db.transaction().execute(async (trx) => {
       const at = new Date();
       const event = await trx
@@ -151,7 +163,7 @@ async function phase(name: string, withFailing: boolean): Promise<PhaseResult> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const body = JSON.stringify({ id: n, raised: performance.now() });
+      const body = JSON.stringify({ id: n, producer, raised: performance.now() });
       const rows = await trx
         .insertInto('platform_webhook_deliveries')
         .values(
@@ -175,7 +187,7 @@ async function phase(name: string, withFailing: boolean): Promise<PhaseResult> {
     });
   };
   await Promise.all(
-    Array.from({ length: producers }, async () => {
+    Array.from({ length: producers }, async (_, producer) => {
       for (;;) {
         const n = next++;
         if (n >= events) return;
@@ -184,7 +196,7 @@ async function phase(name: string, withFailing: boolean): Promise<PhaseResult> {
           const wait = due - performance.now();
           if (wait > 0) await sleep(wait);
         }
-        await raise(n);
+        await raise(n, producer);
       }
     }),
   );
@@ -212,12 +224,15 @@ async function phase(name: string, withFailing: boolean): Promise<PhaseResult> {
   const latencies: number[] = [];
   for (const receiver of healthy) {
     const seen = new Set<number>();
-    let previous = -1;
+    // Order: a producer raises its events one after another (each committed before the next starts), so
+    // each receiver must get one producer's events in that order. Events of different producers are
+    // concurrent transactions: they go out in the order they committed, which no id records.
+    const previous = new Map<number, number>();
     for (const receipt of receiver.receipts) {
       if (seen.has(receipt.id)) duplicates++;
       seen.add(receipt.id);
-      if (receipt.delivery < previous) outOfOrder++;
-      previous = Math.max(previous, receipt.delivery);
+      if (receipt.delivery < (previous.get(receipt.producer) ?? -1)) outOfOrder++;
+      previous.set(receipt.producer, Math.max(previous.get(receipt.producer) ?? -1, receipt.delivery));
       latencies.push(receipt.latencyMs);
     }
     lost += events - seen.size;
