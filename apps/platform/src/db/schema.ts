@@ -407,7 +407,7 @@ export interface PlatformWebhookDestinationsTable {
   failing_since: NullableTimestamp;
   consecutive_failures: Generated<number>;
   next_attempt_at: NullableTimestamp;
-  /** The worker draining this URL now (migration 0010), and until when its lease holds. */
+  /** The worker draining this URL now (platform migration 0009), and until when its lease holds. */
   lease_token: string | null;
   lease_until: NullableTimestamp;
 }
