@@ -38,6 +38,26 @@ export type {
 } from './quota-minder/types';
 export { ACCESS_TOKEN_SECONDS, issueToken, type Principal, verifyAccessToken } from './tokens';
 export { type WebhookResource, webhookCatalogue } from './webhooks/catalogue';
+export {
+  checkDestination,
+  classifyAddress,
+  DELIVER_QUEUE,
+  drainDestination,
+  hookHealth,
+  newSigningSecret,
+  type Redelivery,
+  redeliver,
+  redeliverFailedSince,
+  revealSigningSecret,
+  rotateSigningSecret,
+  type SigningSecretView,
+  scheduleDeliveries,
+  sendTestEvent,
+  startDeliverySweeper,
+  sweepDestinations,
+  type WebhookJobDefinition,
+  webhookDeliveryJobs,
+} from './webhooks/delivery/index';
 export { raiseEvent } from './webhooks/events';
 export {
   addTrigger,

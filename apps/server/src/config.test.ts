@@ -121,4 +121,20 @@ describe('behind a TLS proxy', () => {
     expect(loadConfig({ SESSION_MAX_DAYS: '7' }).sessionMaxDays).toBe(7);
     expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow('SESSION_MAX_DAYS');
   });
+
+  it('allows private webhook destinations outside production unless WEBHOOKS_ALLOW_PRIVATE_DESTINATIONS says otherwise', () => {
+    expect(loadConfig({}).webhooksAllowPrivateDestinations).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).webhooksAllowPrivateDestinations).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).webhooksAllowPrivateDestinations).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', WEBHOOKS_ALLOW_PRIVATE_DESTINATIONS: 'true' })
+        .webhooksAllowPrivateDestinations,
+    ).toBe(true);
+    expect(
+      loadConfig({ WEBHOOKS_ALLOW_PRIVATE_DESTINATIONS: 'false' }).webhooksAllowPrivateDestinations,
+    ).toBe(false);
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE_DESTINATIONS: 'sometimes' })).toThrow(
+      'WEBHOOKS_ALLOW_PRIVATE_DESTINATIONS: must be true or false',
+    );
+  });
 });

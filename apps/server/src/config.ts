@@ -151,6 +151,8 @@ const environment = z.object({
   QA_HOST: bool.default(false),
   /** The Bearer token the platform sends with its events (POST /api/v1/platform/events); unset: refused. */
   PLATFORM_EVENTS_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /** Webhooks may go to http://localhost and private addresses (default: true unless NODE_ENV=production). */
+  WEBHOOKS_ALLOW_PRIVATE_DESTINATIONS: bool.optional(),
 });
 
 export type Environment = z.infer<typeof environment>;
@@ -216,6 +218,11 @@ export interface Config {
   qaHost: boolean;
   /** PLATFORM_EVENTS_SECRET: the platform's events carry it as a Bearer token; without it none is accepted. */
   platformEventsSecret: string | undefined;
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE_DESTINATIONS: webhook destinations may be http to loopback, and resolve to
+   * loopback or private addresses (a local receiver); the cloud metadata addresses are refused always.
+   */
+  webhooksAllowPrivateDestinations: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -284,5 +291,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     formExperienceForced: e.FORM_EXPERIENCE_FORCED,
     qaHost: e.QA_HOST,
     platformEventsSecret: e.PLATFORM_EVENTS_SECRET,
+    webhooksAllowPrivateDestinations: e.WEBHOOKS_ALLOW_PRIVATE_DESTINATIONS ?? e.NODE_ENV !== 'production',
   };
 }

@@ -1,5 +1,11 @@
 import { hkdfSync } from 'node:crypto';
-import { createPlatformHttp, type PlatformHttp, type PortalIdentity } from '@lintel/platform';
+import {
+  createPlatformHttp,
+  type PlatformHttp,
+  type PortalIdentity,
+  startDeliverySweeper,
+  webhookDeliveryJobs,
+} from '@lintel/platform';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
@@ -45,6 +51,7 @@ export async function startRuntime(
   });
   const mailer = new Mailer(config, queue);
   const secretsKey = await resolveSecretsKey(config);
+  const secrets = new SecretBox(secretsKey.key);
   const platformHttp = await createPlatformHttp({
     db: database.db,
     pgPool: database.pool,
@@ -58,34 +65,38 @@ export async function startRuntime(
     identify: (request) => portalIdentity(database.db, request.headers.cookie),
     signInUrl: (returnTo) => `/sign_in?redirect=${encodeURIComponent(returnTo)}`,
     logger: options.logger ?? false,
-    // wh-api's minimal wiring until the delivery engine's (wh-delivery) lands: sealed with SECRETS_KEY, jobs
-    // in the portal's queue, private destinations allowed outside production.
+    // Webhooks: signing secrets sealed with SECRETS_KEY, deliveries as jobs of this queue (sent in the
+    // transaction of the change that raised them).
     webhooks: {
       secrets: {
-        seal: (plain) => new SecretBox(secretsKey.key).seal(plain),
+        seal: (plain) => secrets.seal(plain),
         open: (sealed) => {
-          const plain = new SecretBox(secretsKey.key).open(sealed);
+          const plain = secrets.open(sealed);
           if (plain === null) throw new Error('a webhook signing secret does not open with SECRETS_KEY');
           return plain;
         },
       },
-      jobs: { send: (executor, name, data, sendOptions) => queue.send(executor, name, data, sendOptions) },
-      allowPrivateDestinations: config.env !== 'production',
+      jobs: {
+        send: (executor, name, data, sendOptions) => queue.send(executor, name, data, sendOptions),
+        insert: (executor, name, jobs) => queue.insertKeyed(executor, name, jobs),
+      },
+      allowPrivateDestinations: config.webhooksAllowPrivateDestinations,
     },
   });
   const platform = new EmbeddedPlatform({
     db: database.db,
     schedule: (trx, name, data, startAfter) => queue.send(trx, name, data, { startAfter }),
     config,
-    secrets: new SecretBox(secretsKey.key),
+    secrets,
     platformContext: platformHttp.context,
   });
   const storage = await createStorage(config);
   const deps = { config, db: database.db, mailer, queue, platform, storage };
   const services = createServices(deps);
-  const jobs = jobsOf(deps, services);
+  const jobs = [...jobsOf(deps, services), ...webhookDeliveryJobs(platformHttp.context)];
   await startQueues(queue, jobs);
-  if (options.workers ?? true) await startWorkers(queue, jobs);
+  const workers = options.workers ?? true;
+  if (workers) await startWorkers(queue, jobs);
   const app = await buildApp({
     config,
     db: database.db,
@@ -99,10 +110,16 @@ export async function startRuntime(
       checkReadiness({
         db: database.db,
         storage,
-        workersRunning: (options.workers ?? true) ? () => queue.working : null,
+        workersRunning: workers ? () => queue.working : null,
       }),
   });
   queue.onError = (error) => app.log.error({ err: loggableError(error) }, 'job queue error');
+  // Webhook deliveries a dead worker left behind go to another once its lease runs out.
+  const sweeper = workers
+    ? startDeliverySweeper(platformHttp.context, {
+        onError: (error) => app.log.error({ err: loggableError(error) }, 'webhook sweep failed'),
+      })
+    : undefined;
   if (secretsKey.generated) {
     app.log.warn(
       `No SECRETS_KEY: generated one into ${secretsKey.generated}. Keep that file with the database (it opens the sealed secrets), or set SECRETS_KEY on every server.`,
@@ -121,6 +138,7 @@ export async function startRuntime(
     platformHttp,
     close() {
       closing ??= (async () => {
+        sweeper?.stop();
         await app.close();
         await platformHttp.close();
         await queue.stop();

@@ -407,6 +407,9 @@ export interface PlatformWebhookDestinationsTable {
   failing_since: NullableTimestamp;
   consecutive_failures: Generated<number>;
   next_attempt_at: NullableTimestamp;
+  /** The worker draining this URL now (platform migration 0009), and until when its lease holds. */
+  lease_token: string | null;
+  lease_until: NullableTimestamp;
 }
 
 /** The platform's tables; the portal's Database extends it (the same database, never read across). */

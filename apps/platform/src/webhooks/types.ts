@@ -23,6 +23,8 @@ export interface PlatformJobs {
     data: object,
     options?: { startAfter?: Date; singletonKey?: string },
   ): Promise<void>;
+  /** Enqueues several jobs of one queue in one statement (optional: without it, `send` one by one). */
+  insert?(executor: Executor, name: string, jobs: { data: object; singletonKey?: string }[]): Promise<void>;
 }
 
 /** What the webhooks side needs beyond the database; part of PlatformContext as `webhooks`. */

@@ -14,6 +14,11 @@ export interface QueueDefinition {
    * then, instead of after pg-boss's 15-minute expiry.
    */
   heartbeatSeconds?: number;
+  /**
+   * pg-boss's queue policy, fixed when the queue is created. `short`: at most one waiting job per
+   * singletonKey (a send while one waits is dropped), any number running.
+   */
+  policy?: 'standard' | 'short';
 }
 
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
@@ -65,7 +70,9 @@ export class JobQueue {
         ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
         ...(queue.heartbeatSeconds ? { heartbeatSeconds: queue.heartbeatSeconds } : {}),
       };
-      await this.boss.createQueue(queue.name, options).catch(ignoreExists);
+      await this.boss
+        .createQueue(queue.name, { ...options, ...(queue.policy ? { policy: queue.policy } : {}) })
+        .catch(ignoreExists);
       // A database made by an older version keeps its queues: bring their options up to date.
       await this.boss.updateQueue(queue.name, options);
       for (const name of [queue.name, queue.deadLetter]) {
@@ -93,6 +100,17 @@ export class JobQueue {
       data.map((item) => ({ data: item })),
       { db: fromKysely(executor as never) },
     );
+  }
+
+  /** Enqueues many jobs of one queue, each with its own singletonKey, inside the caller's transaction. */
+  async insertKeyed(
+    executor: Executor,
+    name: string,
+    jobs: { data: object; singletonKey?: string }[],
+  ): Promise<void> {
+    if (jobs.length === 0) return;
+    if (!this.#known.has(name)) throw new Error(`Queue ${name} was not declared at start`);
+    await this.boss.insert(name, jobs, { db: fromKysely(executor as never) });
   }
 
   /**
