@@ -326,13 +326,3 @@ export class EmbeddedWebhooks implements PlatformWebhooks {
     return view ? secretOf(view) : undefined;
   }
 }
-
-/**
- * Until the platform's webhooks module and delivery engine are merged (issue 22's other two parts), every
- * call but the company's refuses: the portal's routes and pages build against the adapter meanwhile.
- */
-export const pendingWebhookFunctions: WebhookFunctions = new Proxy({} as WebhookFunctions, {
-  get: (_, name) => () => {
-    throw new Error(`the platform's webhooks (${String(name)}) are not merged yet`);
-  },
-});

@@ -1,25 +1,40 @@
 import {
+  addTrigger,
   apiCall,
   apiCalls,
   apiCallsPerMinute,
   appBucketUsage,
+  createHook,
   createSandboxCompany,
+  deleteHook,
+  deliveryDetail,
   EmbeddedMarketplace,
   EmbeddedQuotaMinder,
+  hookHealth,
   issueTestToken,
+  listDeliveries,
+  listHooks,
   type PlatformContext,
   type PlatformDb,
+  redeliver,
+  redeliverFailedSince,
+  removeTrigger,
+  revealSigningSecret,
+  rotateSigningSecret,
   sandboxesWithoutCompany,
+  sendTestEvent,
   setAppMembers,
   setAppPermissions,
   setSandboxActive,
+  updateHook,
+  webhookCatalogue,
 } from '@lintel/platform';
 import { QA_QUOTA_MINDER_SERVERS, QUOTA_MINDER_SERVERS } from '@lintel/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
 import type { PlatformSandboxRow, PortalOAuthApplicationRow } from '../db/schema';
 import { hashToken, randomToken, type SecretBox } from '../http/crypto';
-import { EmbeddedWebhooks, pendingWebhookFunctions } from './embedded-webhooks';
+import { EmbeddedWebhooks, type WebhookFunctions } from './embedded-webhooks';
 import { platformRepository as repo } from './repository';
 import type {
   AppMember,
@@ -44,6 +59,25 @@ import type {
   SandboxStatus,
   TestToken,
 } from './types';
+
+/** The platform's webhooks API (wh-api) and delivery engine (wh-delivery), as the adapter calls them. */
+const platformWebhookFunctions: WebhookFunctions = {
+  webhookCatalogue,
+  listHooks: (db, companyId) => listHooks(db, companyId),
+  createHook,
+  updateHook,
+  deleteHook,
+  addTrigger,
+  removeTrigger,
+  listDeliveries,
+  deliveryDetail,
+  hookHealth,
+  redeliver,
+  redeliverFailedSince,
+  sendTestEvent,
+  revealSigningSecret,
+  rotateSigningSecret,
+};
 
 export const SANDBOX_PROVISION_QUEUE = 'platform.sandbox.provision';
 
@@ -92,7 +126,7 @@ export class EmbeddedPlatform implements Platform {
     this.webhooks = new EmbeddedWebhooks({
       db: deps.db,
       context: () => deps.platformContext,
-      functions: pendingWebhookFunctions,
+      functions: platformWebhookFunctions,
     });
     this.#quotaMinder = new EmbeddedQuotaMinder({
       db: deps.db,
