@@ -6,7 +6,6 @@ import type { PlatformContext } from '../context';
 import type { PlatformProjectRow } from '../db/schema';
 import type { PlatformEnvironment } from '../tokens';
 import { raiseEvent } from '../webhooks/events';
-import type { WebhookEventType } from '../webhooks/types';
 import {
   type Actor,
   actingUser,
@@ -17,6 +16,7 @@ import {
   visibleProjects,
 } from './access';
 import { optionalBoolean, optionalDate, optionalText, requiredText, resourceObject, validated } from './body';
+import { changeEvent } from './change-event';
 import { badRequest, RestError } from './errors';
 import { filtersOf, idsFilter, rangeFilter, textFilter } from './filters';
 import { pageRequest, setPageHeaders } from './paging';
@@ -218,7 +218,17 @@ export function projectRoutes(
           .values({ project_id: inserted.id, user_id: actor.userId })
           .execute();
       }
-      await raiseEvent(ctx, trx, projectEvent(actor, userId, Number(inserted.id), 'create'));
+      await raiseEvent(
+        ctx,
+        trx,
+        changeEvent(
+          actor,
+          userId,
+          'Projects',
+          { id: Number(inserted.id), project_id: Number(inserted.id) },
+          'create',
+        ),
+      );
       return inserted;
     });
     return reply.status(201).send(presentProject(row, actor.company));
@@ -241,23 +251,14 @@ export function projectRoutes(
         .where('id', '=', project.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await raiseEvent(ctx, trx, projectEvent(actor, userId, Number(row.id), 'update'));
+      await raiseEvent(
+        ctx,
+        trx,
+        changeEvent(actor, userId, 'Projects', { id: Number(row.id), project_id: Number(row.id) }, 'update'),
+      );
       return presentProject(row, actor.company);
     });
   });
-}
-
-/** A project's webhook event: its own project id, made by the acting user through the token's app. */
-function projectEvent(actor: Actor, userId: number, projectId: number, eventType: WebhookEventType) {
-  return {
-    companyId: actor.company.id,
-    projectId,
-    userId,
-    resourceName: 'Projects',
-    resourceId: projectId,
-    eventType,
-    sourceApplicationId: actor.principal.clientId,
-  };
 }
 
 /** 409 when another project of the company has this origin_id (rest-api.md §6: "duplicate, e.g. an existing origin_id"). */

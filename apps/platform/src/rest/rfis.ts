@@ -5,8 +5,7 @@ import type { PlatformContext } from '../context';
 import type { PlatformDb, PlatformProjectRow, PlatformRfiRow } from '../db/schema';
 import type { PlatformEnvironment } from '../tokens';
 import { raiseEvent } from '../webhooks/events';
-import type { WebhookEventType } from '../webhooks/types';
-import { type Actor, actingUser, actorOf, readableProject, requireTool } from './access';
+import { actingUser, actorOf, readableProject, requireTool } from './access';
 import {
   id,
   optionalBoolean,
@@ -16,6 +15,7 @@ import {
   resourceObject,
   validated,
 } from './body';
+import { changeEvent } from './change-event';
 import { badRequest, type FieldErrors, notFound, RestError, unprocessable } from './errors';
 import { filtersOf, idFilter, rangeFilter, textFilter } from './filters';
 import { pageRequest, setPageHeaders } from './paging';
@@ -331,7 +331,7 @@ export function rfiRoutes(scope: FastifyInstance, ctx: PlatformContext, environm
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await raiseEvent(ctx, trx, rfiEvent(actor, createdBy, inserted, 'create'));
+      await raiseEvent(ctx, trx, changeEvent(actor, createdBy, 'RFIs', inserted, 'create'));
       return inserted;
     });
     const [rfi] = await presentRfis(ctx.db, [row]);
@@ -369,7 +369,7 @@ export function rfiRoutes(scope: FastifyInstance, ctx: PlatformContext, environm
         .where('id', '=', existing.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await raiseEvent(ctx, trx, rfiEvent(actor, userId, updated, 'update'));
+      await raiseEvent(ctx, trx, changeEvent(actor, userId, 'RFIs', updated, 'update'));
       return updated;
     });
     const [rfi] = await presentRfis(ctx.db, [row]);
@@ -410,24 +410,11 @@ export function rfiRoutes(scope: FastifyInstance, ctx: PlatformContext, environm
           .where('id', '=', existing.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await raiseEvent(ctx, trx, rfiEvent(actor, userId, updated, eventType));
+        await raiseEvent(ctx, trx, changeEvent(actor, userId, 'RFIs', updated, eventType));
         return updated;
       });
       const [rfi] = await presentRfis(ctx.db, [row]);
       return rfi;
     });
   }
-}
-
-/** An RFI's webhook event, in its project, made by the acting user through the token's app. */
-function rfiEvent(actor: Actor, userId: number, row: PlatformRfiRow, eventType: WebhookEventType) {
-  return {
-    companyId: actor.company.id,
-    projectId: Number(row.project_id),
-    userId,
-    resourceName: 'RFIs',
-    resourceId: Number(row.id),
-    eventType,
-    sourceApplicationId: actor.principal.clientId,
-  };
 }

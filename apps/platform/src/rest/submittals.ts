@@ -6,8 +6,7 @@ import type { PlatformContext } from '../context';
 import type { PlatformDb, PlatformSubmittalRow } from '../db/schema';
 import type { PlatformEnvironment } from '../tokens';
 import { raiseEvent } from '../webhooks/events';
-import type { WebhookEventType } from '../webhooks/types';
-import { type Actor, actingUser, actorOf, readableProject, requireTool } from './access';
+import { actingUser, actorOf, readableProject, requireTool } from './access';
 import {
   id,
   optionalBoolean,
@@ -17,6 +16,7 @@ import {
   resourceObject,
   validated,
 } from './body';
+import { changeEvent } from './change-event';
 import { badRequest, notFound, unprocessable } from './errors';
 import { filtersOf, idFilter, rangeFilter, textFilter } from './filters';
 import { pageRequest, setPageHeaders } from './paging';
@@ -124,23 +124,6 @@ async function checkManager(db: PlatformDb, projectId: number, managerId: number
     .where('user_id', '=', managerId)
     .executeTakeFirst();
   if (!member) throw unprocessable({ submittal_manager_id: ['is not a user of this project'] });
-}
-
-function submittalEvent(
-  actor: Actor,
-  userId: number,
-  row: { id: number; project_id: number },
-  eventType: WebhookEventType,
-) {
-  return {
-    companyId: actor.company.id,
-    projectId: Number(row.project_id),
-    userId,
-    resourceName: 'Submittals',
-    resourceId: Number(row.id),
-    eventType,
-    sourceApplicationId: actor.principal.clientId,
-  };
 }
 
 /**
@@ -263,7 +246,7 @@ export function submittalRoutes(
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await raiseEvent(ctx, trx, submittalEvent(actor, userId, inserted, 'create'));
+        await raiseEvent(ctx, trx, changeEvent(actor, userId, 'Submittals', inserted, 'create'));
         return inserted;
       });
       const [submittal] = await presentSubmittals(ctx.db, [row]);
@@ -301,7 +284,7 @@ export function submittalRoutes(
           .where('id', '=', existing.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await raiseEvent(ctx, trx, submittalEvent(actor, userId, updated, 'update'));
+        await raiseEvent(ctx, trx, changeEvent(actor, userId, 'Submittals', updated, 'update'));
         return updated;
       });
       const [submittal] = await presentSubmittals(ctx.db, [row]);
@@ -328,7 +311,7 @@ export function submittalRoutes(
       await raiseEvent(
         ctx,
         trx,
-        submittalEvent(actor, userId, { id: removed.id, project_id: project.id }, 'delete'),
+        changeEvent(actor, userId, 'Submittals', { id: removed.id, project_id: project.id }, 'delete'),
       );
     });
     return reply.status(204).send();

@@ -1,7 +1,6 @@
 import '@mantine/dates/styles.css';
 import { API_METHODS, API_STATUS_CLASSES, type ApiCall, fillMinutes } from '@lintel/shared';
 import {
-  Badge,
   Box,
   Button,
   Card,
@@ -20,11 +19,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { IconActivity, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { IconActivity } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LiveToggle, LoadOlder } from '../../components/HttpExchange';
 import { ListSearchInput } from '../../components/ListSearchInput';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
 import { ApiCallDrawer } from './ApiCallDrawer';
@@ -260,33 +260,6 @@ function EmptyCalls({ filtered, action }: { filtered: boolean; action?: ReactNod
   );
 }
 
-function LiveToggle({ live, onToggle }: { live: boolean; onToggle: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Group gap="xs">
-      <Badge
-        color={live ? 'green' : 'gray'}
-        variant="dot"
-        size="lg"
-        title={live ? t('apiActivity.live.hint') : undefined}
-      >
-        {live ? t('apiActivity.live.on') : t('apiActivity.live.paused')}
-      </Badge>
-      <Button
-        variant="default"
-        size="xs"
-        aria-pressed={!live}
-        leftSection={
-          live ? <IconPlayerPause size={14} aria-hidden /> : <IconPlayerPlay size={14} aria-hidden />
-        }
-        onClick={onToggle}
-      >
-        {live ? t('apiActivity.live.pause') : t('apiActivity.live.resume')}
-      </Button>
-    </Group>
-  );
-}
-
 function SummaryCards({ appId, admin, live }: { appId: number; admin: boolean; live: boolean }) {
   const { t, i18n } = useTranslation();
   const summary = useApiActivitySummary(appId, admin, live);
@@ -390,21 +363,10 @@ export function ApiActivityPanel({ appId, admin = false, firstCallAction }: ApiA
     list = (
       <Stack gap="sm">
         <CallsTable calls={merged.calls} onOpen={open} />
-        <Group justify="center">
-          {pages.hasNextPage ? (
-            <Button
-              variant="light"
-              loading={pages.isFetchingNextPage}
-              onClick={() => void pages.fetchNextPage()}
-            >
-              {t('apiActivity.table.loadOlder')}
-            </Button>
-          ) : (
-            <Text size="xs" c="dimmed">
-              {t('apiActivity.table.end')}
-            </Text>
-          )}
-        </Group>
+        <LoadOlder
+          pages={pages}
+          labels={{ loadOlder: t('apiActivity.table.loadOlder'), end: t('apiActivity.table.end') }}
+        />
       </Stack>
     );
   }
@@ -421,7 +383,17 @@ export function ApiActivityPanel({ appId, admin = false, firstCallAction }: ApiA
               {t('apiActivity.description')}
             </Text>
           </Stack>
-          <LiveToggle live={live} onToggle={() => setLive((value) => !value)} />
+          <LiveToggle
+            live={live}
+            onToggle={() => setLive((value) => !value)}
+            labels={{
+              on: t('apiActivity.live.on'),
+              paused: t('apiActivity.live.paused'),
+              hint: t('apiActivity.live.hint'),
+              pause: t('apiActivity.live.pause'),
+              resume: t('apiActivity.live.resume'),
+            }}
+          />
         </Group>
         <SummaryCards appId={appId} admin={admin} live={live} />
         <FilterBar filters={filters} onChange={setFilters} />

@@ -3,20 +3,13 @@ import { Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDateTime } from '../../components/format';
+import { HeadersTable, prettyBody } from '../../components/HttpExchange';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
 import { CopyToastButton } from '../manifests/CopyToastButton';
 import { useApiCall } from './queries';
 import { StatusBadge } from './StatusBadge';
 
 /** The error body as answered, indented when it is JSON. */
-function prettyError(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-}
-
 function CallDetails({ call }: { call: ApiCallDetail }) {
   const { t, i18n } = useTranslation();
   const tokenKind = call.token_kind ?? 'none';
@@ -36,7 +29,6 @@ function CallDetails({ call }: { call: ApiCallDetail }) {
       t('apiActivity.details.rateRemaining', { remaining: call.rate_remaining ?? 0, limit: call.rate_limit }),
     ]);
   }
-  const headers = Object.entries(call.request_headers).sort(([a], [b]) => a.localeCompare(b));
   return (
     <Stack gap="lg">
       <section aria-labelledby="api-call-summary">
@@ -73,7 +65,7 @@ function CallDetails({ call }: { call: ApiCallDetail }) {
         </Title>
         {call.response_error ? (
           <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {prettyError(call.response_error)}
+            {prettyBody(call.response_error)}
           </Code>
         ) : (
           <Text size="sm" c="dimmed">
@@ -88,32 +80,14 @@ function CallDetails({ call }: { call: ApiCallDetail }) {
         <Text size="xs" c="dimmed" mb="xs">
           {t('apiActivity.details.headersHint')}
         </Text>
-        {headers.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('apiActivity.details.noHeaders')}
-          </Text>
-        ) : (
-          <Table layout="fixed" withTableBorder striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w="35%">{t('apiActivity.details.header')}</Table.Th>
-                <Table.Th>{t('apiActivity.details.value')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {headers.map(([name, value]) => (
-                <Table.Tr key={name}>
-                  <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {name}
-                  </Table.Td>
-                  <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {value}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <HeadersTable
+          headers={call.request_headers}
+          labels={{
+            header: t('apiActivity.details.header'),
+            value: t('apiActivity.details.value'),
+            none: t('apiActivity.details.noHeaders'),
+          }}
+        />
       </section>
     </Stack>
   );

@@ -26,6 +26,7 @@ import { IconInbox } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadOlder } from '../../components/HttpExchange';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge';
 import {
@@ -300,21 +301,10 @@ export function DeliveriesLog({
     list = (
       <Stack gap="sm">
         <DeliveriesTable deliveries={deliveries} hooks={hooks} onOpen={onOpen} />
-        <Group justify="center">
-          {pages.hasNextPage ? (
-            <Button
-              variant="light"
-              loading={pages.isFetchingNextPage}
-              onClick={() => void pages.fetchNextPage()}
-            >
-              {t('webhooks.log.loadOlder')}
-            </Button>
-          ) : (
-            <Text size="xs" c="dimmed">
-              {t('webhooks.log.end')}
-            </Text>
-          )}
-        </Group>
+        <LoadOlder
+          pages={pages}
+          labels={{ loadOlder: t('webhooks.log.loadOlder'), end: t('webhooks.log.end') }}
+        />
       </Stack>
     );
   }

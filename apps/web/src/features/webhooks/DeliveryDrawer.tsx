@@ -5,56 +5,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/CopyButton';
 import { formatLongDateTime } from '../../components/format';
+import { HeadersTable, prettyBody } from '../../components/HttpExchange';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
 import { AttemptOutcomeBadge, DeliveryStatusBadge } from './DeliveryStatusBadge';
 import { useDelivery, useRedeliver } from './queries';
 import { eventName } from './TriggerList';
-
-/** A body as sent or answered, indented when it is JSON. */
-export function pretty(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-}
-
-function HeadersTable({ headers, caption }: { headers: Record<string, string>; caption: string }) {
-  const { t } = useTranslation();
-  const rows = Object.entries(headers).sort(([a], [b]) => a.localeCompare(b));
-  if (rows.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        {t('webhooks.details.noHeaders')}
-      </Text>
-    );
-  }
-  return (
-    <Table layout="fixed" withTableBorder striped fz="xs">
-      <Table.Caption>{caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w="35%">{t('webhooks.details.header')}</Table.Th>
-          <Table.Th>{t('webhooks.details.value')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map(([name, value]) => (
-          <Table.Tr key={name}>
-            <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-              {name}
-            </Table.Td>
-            <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-              {value}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
 
 function Attempt({ attempt, index }: { attempt: WebhookAttempt; index: number }) {
   const { t, i18n } = useTranslation();
@@ -89,11 +46,26 @@ function Attempt({ attempt, index }: { attempt: WebhookAttempt; index: number })
               {t('webhooks.details.error', { error: attempt.response_error })}
             </Text>
           ) : null}
-          <HeadersTable headers={attempt.request_headers} caption={t('webhooks.details.requestHeaders')} />
+          <HeadersTable
+            headers={attempt.request_headers}
+            caption={t('webhooks.details.requestHeaders')}
+            labels={{
+              header: t('webhooks.details.header'),
+              value: t('webhooks.details.value'),
+              none: t('webhooks.details.noHeaders'),
+            }}
+            fz="xs"
+          />
           {attempt.response_headers ? (
             <HeadersTable
               headers={attempt.response_headers}
               caption={t('webhooks.details.responseHeaders')}
+              labels={{
+                header: t('webhooks.details.header'),
+                value: t('webhooks.details.value'),
+                none: t('webhooks.details.noHeaders'),
+              }}
+              fz="xs"
             />
           ) : null}
           <Text size="sm" fw={600}>
@@ -104,7 +76,7 @@ function Attempt({ attempt, index }: { attempt: WebhookAttempt; index: number })
               block
               style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 320, overflow: 'auto' }}
             >
-              {pretty(attempt.response_body)}
+              {prettyBody(attempt.response_body)}
             </Code>
           ) : (
             <Text size="sm" c="dimmed">
@@ -186,7 +158,7 @@ function Details({ delivery, appId, admin, canRedeliver }: DetailsProps) {
           <CopyButton value={delivery.body} label={t('webhooks.details.payload')} />
         </Group>
         <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {pretty(delivery.body)}
+          {prettyBody(delivery.body)}
         </Code>
       </section>
       <section aria-labelledby="webhook-delivery-attempts">

@@ -1,22 +1,11 @@
 import type { WebhookDelivery, WebhookHook } from '@lintel/shared';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconPlayerPause, IconPlayerPlay, IconPlus, IconWebhook } from '@tabler/icons-react';
+import { Alert, Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconPlus, IconWebhook } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { LiveToggle } from '../../components/HttpExchange';
 import { MutationErrorAlert } from '../../components/MutationErrorAlert';
 import { notifySaved } from '../../components/notifySaved';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
@@ -57,33 +46,6 @@ function useDeliveryState() {
       { replace: id === null },
     );
   return { filters, setFilters, open, setOpen };
-}
-
-function LiveToggle({ live, onToggle }: { live: boolean; onToggle: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Group gap="xs">
-      <Badge
-        color={live ? 'green' : 'gray'}
-        variant="dot"
-        size="lg"
-        title={live ? t('webhooks.live.hint') : undefined}
-      >
-        {live ? t('webhooks.live.on') : t('webhooks.live.paused')}
-      </Badge>
-      <Button
-        variant="default"
-        size="xs"
-        aria-pressed={!live}
-        leftSection={
-          live ? <IconPlayerPause size={14} aria-hidden /> : <IconPlayerPlay size={14} aria-hidden />
-        }
-        onClick={onToggle}
-      >
-        {live ? t('webhooks.live.pause') : t('webhooks.live.resume')}
-      </Button>
-    </Group>
-  );
 }
 
 /**
@@ -256,7 +218,17 @@ export function WebhooksPanel({ appId, admin = false }: WebhooksPanelProps) {
               {admin ? t('webhooks.adminDescription') : t('webhooks.description')}
             </Text>
           </Stack>
-          <LiveToggle live={live} onToggle={() => setLive((value) => !value)} />
+          <LiveToggle
+            live={live}
+            onToggle={() => setLive((value) => !value)}
+            labels={{
+              on: t('webhooks.live.on'),
+              paused: t('webhooks.live.paused'),
+              hint: t('webhooks.live.hint'),
+              pause: t('webhooks.live.pause'),
+              resume: t('webhooks.live.resume'),
+            }}
+          />
         </Group>
         {body}
       </Stack>
