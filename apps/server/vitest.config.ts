@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One migrated database per run, copied by every test file (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -103,6 +103,8 @@ export interface PlatformContext {
   limiter: RateLimiter;
   activity: ActivityRecorder;
   webhooks: WebhookDeps;
+  /** Hears each REST call refused by the rate limits, with its app (the portal's operator metrics). */
+  onRateLimited?: ((appId: number) => void) | undefined;
 }
 
 export interface PlatformHttpDeps {
@@ -115,6 +117,7 @@ export interface PlatformHttpDeps {
   logger?: boolean | object;
   now?: () => Date;
   webhooks: WebhookDeps;
+  onRateLimited?: ((appId: number) => void) | undefined;
 }
 
 /** The two environments the embedded platform serves, and the path prefix of each. */

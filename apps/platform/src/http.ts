@@ -34,6 +34,7 @@ export async function createPlatformHttp(deps: PlatformHttpDeps): Promise<Platfo
     identify: deps.identify,
     signInUrl: deps.signInUrl,
     webhooks: deps.webhooks,
+    onRateLimited: deps.onRateLimited,
     limiter: createRateLimiter({ db: deps.db, pgPool: deps.pgPool, redisUrl: deps.config.redisUrl }),
     // `app` is assigned below, before any call can be recorded.
     activity: createActivityRecorder(deps.db, {

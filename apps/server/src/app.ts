@@ -43,6 +43,8 @@ import { outboundEmailRoutes } from './modules/outbound-emails/routes';
 import { rateLimitRoutes } from './modules/rate-limits/routes';
 import { sandboxRoutes } from './modules/sandboxes/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { noMetrics, type OperatorMetrics } from './observability/prometheus';
+import { operatorMetricsRoutes } from './observability/routes';
 import type { Services } from './services';
 import type { Storage } from './storage/index';
 
@@ -56,6 +58,8 @@ export interface AppDeps {
   cookieSecret?: Buffer;
   /** The embedded platform's HTTP side: /sandbox and /production are handed to it untouched. */
   platformHttp?: PlatformHttp;
+  /** Operators' metrics: every answer measured and GET /metrics served when they are on. */
+  metrics?: OperatorMetrics;
   /** What /api/v1/health/ready reports (the runtime knows whether workers run); else database, migrations, storage. */
   readiness?: () => Promise<ReadinessReport>;
 }
@@ -131,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     deps.readiness ?? (() => checkReadiness({ db, storage: deps.storage, workersRunning: null })),
   );
+  operatorMetricsRoutes(app, deps.metrics ?? noMetrics, config.metricsToken);
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   authRoutes(app, deps.services.auth, config);

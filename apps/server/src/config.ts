@@ -105,6 +105,10 @@ const environment = z.object({
   PLATFORM_OAUTH_REQUESTS_PER_MINUTE: int(0, 1_000_000).default(300),
   /** On SIGTERM, how long requests in flight and running jobs get before the process exits anyway. */
   SHUTDOWN_GRACE_MS: int(0, 600_000).default(10_000),
+  /** GET /metrics on the portal's port for `Authorization: Bearer <METRICS_TOKEN>` (unset: no /metrics there). */
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /** /metrics without a token on a port of its own (unset: none). */
+  METRICS_PORT: int(1, 65535).optional(),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Lintel <no-reply@lintel.localhost>'),
@@ -168,6 +172,9 @@ export interface Config {
   platformOAuthRequestsPerMinute: number;
   /** SHUTDOWN_GRACE_MS: on SIGTERM, the time in-flight requests and running jobs get. */
   shutdownGraceMs: number;
+  /** METRICS_TOKEN / METRICS_PORT: operators' metrics (issue 24); off unless one is set. */
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
   reconcileSandboxes: boolean;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -254,6 +261,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     platformOAuthRequestsPerMinute: e.PLATFORM_OAUTH_REQUESTS_PER_MINUTE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     reconcileSandboxes: e.RECONCILE_SANDBOXES,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
-import { type DatabaseHandle, type Db, migrate, openDatabase } from './db/index';
+import { type DatabaseHandle, type Db, migrate, onQueryDuration, openDatabase } from './db/index';
 import { hashToken, SecretBox } from './http/crypto';
 import { loggableError } from './http/errors';
 import { SESSION_COOKIE } from './http/session';
@@ -18,6 +18,8 @@ import { JobQueue } from './jobs/queue';
 import { startQueues, startWorkers } from './jobs/workers';
 import { authRepository } from './modules/auth/repository';
 import { checkReadiness } from './modules/health/readiness';
+import { createOperatorMetrics, noMetrics, type OperatorMetrics } from './observability/prometheus';
+import { startMetricsServer } from './observability/routes';
 import { EmbeddedPlatform } from './platform/embedded';
 import { resolveSecretsKey } from './secrets-key';
 import { createServices, jobsOf, type Services } from './services';
@@ -35,6 +37,10 @@ export interface Runtime {
   app: FastifyInstance;
   /** The embedded platform's OAuth server and REST API, under /sandbox and /production. */
   platformHttp: PlatformHttp;
+  /** Operators' metrics (`noMetrics` unless METRICS_TOKEN or METRICS_PORT is set). */
+  metrics: OperatorMetrics;
+  /** The METRICS_PORT server's address, when one runs. */
+  metricsAddress?: { port: number };
   /** Stops taking requests, lets in-flight requests and jobs finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -50,6 +56,18 @@ export async function startRuntime(
     stopTimeoutMs: config.shutdownGraceMs,
   });
   const mailer = new Mailer(config, queue);
+  const metrics =
+    config.metricsToken || config.metricsPort
+      ? createOperatorMetrics({
+          ...(database.pool ? { pool: poolReading(database.pool) } : {}),
+          queues: () => queue.readings(),
+        })
+      : noMetrics;
+  if (metrics.enabled) {
+    onQueryDuration(database.db, (seconds) => metrics.query(seconds));
+    queue.onJobFailed = (name) => metrics.jobFailed(name);
+    mailer.observe = { sent: () => metrics.mailSent(), failed: () => metrics.mailFailed() };
+  }
   const secretsKey = await resolveSecretsKey(config);
   const secrets = new SecretBox(secretsKey.key);
   const platformHttp = await createPlatformHttp({
@@ -82,6 +100,7 @@ export async function startRuntime(
       },
       allowPrivateDestinations: config.webhooksAllowPrivateDestinations,
     },
+    ...(metrics.enabled ? { onRateLimited: (appId: number) => metrics.rateLimited(appId) } : {}),
   });
   const platform = new EmbeddedPlatform({
     db: database.db,
@@ -106,6 +125,7 @@ export async function startRuntime(
     // Every server of one deployment shares SECRETS_KEY, so each accepts the cookies the others signed.
     cookieSecret: Buffer.from(hkdfSync('sha256', secretsKey.key, '', 'lintel cookie signing', 32)),
     platformHttp,
+    metrics,
     readiness: () =>
       checkReadiness({
         db: database.db,
@@ -125,6 +145,10 @@ export async function startRuntime(
       `No SECRETS_KEY: generated one into ${secretsKey.generated}. Keep that file with the database (it opens the sealed secrets), or set SECRETS_KEY on every server.`,
     );
   }
+  const metricsServer = config.metricsPort
+    ? await startMetricsServer(metrics, { port: config.metricsPort, host: config.host })
+    : undefined;
+  const metricsPort = metricsServer?.server.address();
   let closing: Promise<void> | undefined;
   return {
     config,
@@ -136,9 +160,12 @@ export async function startRuntime(
     storage,
     app,
     platformHttp,
+    metrics,
+    ...(metricsPort && typeof metricsPort === 'object' ? { metricsAddress: { port: metricsPort.port } } : {}),
     close() {
       closing ??= (async () => {
         sweeper?.stop();
+        await metricsServer?.close();
         await app.close();
         await platformHttp.close();
         await queue.stop();
@@ -149,6 +176,15 @@ export async function startRuntime(
       return closing;
     },
   };
+}
+
+/** The pool's connections as operators read them: checked out, idle, and callers waiting for one. */
+function poolReading(pool: NonNullable<DatabaseHandle['pool']>) {
+  return () => ({
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  });
 }
 
 /**

@@ -356,7 +356,7 @@ describe('approving a listing enables the app in the marketplace (issue 20)', ()
 
 describe('migration 0019_listing_decisions', () => {
   it('turns the recorded decisions into history and gives a stale rejection back to its rejection', async () => {
-    const handle = await createTestDatabase();
+    const handle = await createTestDatabase({ fresh: true });
     try {
       const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
       expect((await migrator.migrateTo('0017_review_history_index')).error).toBeUndefined();

@@ -15,6 +15,10 @@ export class Mailbox {
   readonly messages: ReceivedMessage[] = [];
   /** When set, the server refuses the next N messages with a temporary error. */
   refuseNext = 0;
+  /** When set, each message is held this long before the server accepts it (a slow SMTP server). */
+  holdMs = 0;
+  /** Messages whose data arrived and are being held. */
+  receiving = 0;
   #server: SMTPServer;
   port = 0;
 
@@ -27,6 +31,11 @@ export class Mailbox {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', async () => {
+          if (this.holdMs > 0) {
+            this.receiving += 1;
+            await new Promise((resolve) => setTimeout(resolve, this.holdMs));
+            this.receiving -= 1;
+          }
           if (this.refuseNext > 0) {
             this.refuseNext -= 1;
             const error = Object.assign(new Error('Try again later'), { responseCode: 451 });

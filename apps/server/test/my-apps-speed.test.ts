@@ -223,7 +223,7 @@ describe('GET /api/v1/developer_apps on the copies', () => {
 
 describe('migration 0016_my_apps_speed', () => {
   it('copies the values of the rows there are, and goes down again', async () => {
-    const handle = await createTestDatabase();
+    const handle = await createTestDatabase({ fresh: true });
     try {
       const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
       const before = await migrator.migrateTo('0015_admin_list_speed');

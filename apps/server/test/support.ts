@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import type { PGliteOptions } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, kyselyOnPglite, kyselyOnPostgres, openPglite } from '../src/db/index';
 import type { Database, UserRow } from '../src/db/schema';
@@ -28,21 +32,45 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+let pgliteCopy: PGliteOptions | undefined;
+// The server's TypeScript settings carry no WebAssembly types; Node has the global all the same.
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<unknown> } })
+  .WebAssembly;
+
 /**
- * A fresh database for one test file: PGlite in memory by default, a new database on the PostgreSQL
- * server of TEST_DATABASE_URL when that is set (dropped again on close).
+ * What a PGlite copy of the run's migrated snapshot (test/global-setup.ts) loads: the data directory,
+ * and PGlite's compiled module and file bundle, made once per test process.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+async function pgliteFromSnapshot(file: string): Promise<PGliteOptions> {
+  if (!pgliteCopy) {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    pgliteCopy = {
+      loadDataDir: new Blob([readFileSync(file)]),
+      pgliteWasmModule: (await wasm.compile(readFileSync(path.join(dist, 'pglite.wasm')))) as never,
+      fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]),
+    };
+  }
+  return pgliteCopy;
+}
+
+/**
+ * A database for one test file: PGlite in memory by default, a new database on the PostgreSQL server of
+ * TEST_DATABASE_URL when that is set (dropped again on close). It starts as a copy of the run's migrated
+ * database (global-setup.ts) unless `fresh` asks for an empty one (the tests of migrations themselves).
+ */
+export async function createTestDatabase(options: { fresh?: boolean } = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = options.fresh ? undefined : inject('templateDatabase');
   if (!serverUrl) {
-    const pglite = await openPglite('memory://');
+    const snapshot = options.fresh ? undefined : inject('pgliteSnapshot');
+    const pglite = await openPglite('memory://', snapshot ? await pgliteFromSnapshot(snapshot) : {});
     const db = kyselyOnPglite(pglite);
     return { db, kind: 'pglite', pglite, close: () => db.destroy() };
   }
   const name = `lintel_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -78,6 +78,7 @@ export function restPipeline(scope: FastifyInstance, ctx: PlatformContext, envir
     request.rateLimit = decision;
     setRateHeaders(reply, decision);
     if (!decision.allowed) {
+      ctx.onRateLimited?.(principal.appId);
       return reply
         .status(429)
         .header('Retry-After', String(Math.max(1, decision.retryAfterSeconds)))

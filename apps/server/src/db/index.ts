@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { migratePlatform } from '@lintel/platform';
 import {
   type DatabaseConnection,
@@ -83,7 +83,7 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(1082, (value) => value);
 
 /** Opens PGlite in `dataDir` (or memory when dataDir is 'memory://'). */
-export async function openPglite(dataDir: string): Promise<PGlite> {
+export async function openPglite(dataDir: string, extra: PGliteOptions = {}): Promise<PGlite> {
   if (dataDir !== 'memory://') await fs.mkdir(dataDir, { recursive: true });
   // Loaded here, not at the top: a server on PostgreSQL never needs PGlite's module.
   const [{ PGlite }, { pg_trgm }] = await Promise.all([
@@ -91,6 +91,7 @@ export async function openPglite(dataDir: string): Promise<PGlite> {
     import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   const pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
+    ...extra,
     extensions: { pg_trgm },
     parsers: { 20: (value: string) => Number.parseInt(value, 10), 1082: (value: string) => value },
   });
@@ -98,8 +99,26 @@ export async function openPglite(dataDir: string): Promise<PGlite> {
   return pglite;
 }
 
+/** Who hears each query's duration (operators' metrics), per database: nobody unless one asks. */
+const queryListeners = new WeakMap<object, (seconds: number) => void>();
+
+/** Reports the time of every query made through `db` (and its transactions) to `listener`. */
+export function onQueryDuration(db: Db, listener: (seconds: number) => void): void {
+  queryListeners.set(db, listener);
+}
+
+/** Kysely's log hook: one map lookup per query while nobody listens. */
+function queryLog(self: { db?: Db }) {
+  return (event: { queryDurationMillis: number }) => {
+    const listener = self.db && queryListeners.get(self.db);
+    if (listener) listener(event.queryDurationMillis / 1000);
+  };
+}
+
 export function kyselyOnPglite(pglite: PGlite): Db {
-  return new Kysely<Database>({ dialect: new SerialPGliteDialect({ pglite }) });
+  const self: { db?: Db } = {};
+  self.db = new Kysely<Database>({ dialect: new SerialPGliteDialect({ pglite }), log: queryLog(self) });
+  return self.db;
 }
 
 export function kyselyOnPostgres(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
@@ -116,7 +135,9 @@ export function kyselyOnPostgres(connectionString: string, max = 10): { db: Db; 
       process.emitWarning(`PostgreSQL dropped a connection in use: ${error.message}`),
     );
   });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+  const self: { db?: Db } = {};
+  self.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(self) });
+  return { db: self.db, pool };
 }
 
 /** Connects to PostgreSQL when a URL is given, else opens PGlite under `<dataDir>/db`. */

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { fromKysely, fromPglite, type Job, PgBoss, type SendOptions } from 'pg-boss';
 import type { DatabaseHandle, Db } from '../db/index';
+import type { QueueReading } from '../observability/prometheus';
 
 /** Anything that can run SQL: the Kysely instance or one of its transactions. */
 export type Executor = Pick<Db, 'executeQuery'>;
@@ -11,7 +13,7 @@ export interface QueueDefinition {
   deadLetter?: string;
   /**
    * Workers heartbeat while a job runs; a job whose worker died (no heartbeat for this long) is retried
-   * then, instead of after pg-boss's 15-minute expiry.
+   * then, instead of after pg-boss's 15-minute expiry. Default: DEFAULT_HEARTBEAT_SECONDS.
    */
   heartbeatSeconds?: number;
   /**
@@ -33,6 +35,7 @@ export class JobQueue {
   #working = 0;
   readonly #stopTimeoutMs: number;
   #known = new Set<string>();
+  readonly #db: Db;
 
   /** Whether this process's workers run: the queue started and at least one handler registered. */
   get working(): boolean {
@@ -43,11 +46,21 @@ export class JobQueue {
     handle: DatabaseHandle,
     options: { pollingIntervalSeconds?: number; stopTimeoutMs?: number } = {},
   ) {
-    const common = { schema: 'pgboss', supervise: true, schedule: false, migrate: true } as const;
+    // Supervision fails jobs whose heartbeat stopped (see DEFAULT_HEARTBEAT_SECONDS) every 10 s: each
+    // queue's pass is gated by the monitor interval too (pg-boss's default for both is 60 s).
+    const common = {
+      schema: 'pgboss',
+      supervise: true,
+      superviseIntervalSeconds: 10,
+      monitorIntervalSeconds: 10,
+      schedule: false,
+      migrate: true,
+    } as const;
     this.boss =
       handle.kind === 'pglite' && handle.pglite
         ? new PgBoss({ ...common, db: fromPglite(handle.pglite), backend: 'pglite' })
         : new PgBoss({ ...common, connectionString: handle.connectionString, max: 4 });
+    this.#db = handle.db;
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
     this.#stopTimeoutMs = options.stopTimeoutMs ?? 20_000;
     this.boss.on('error', (error) => {
@@ -57,6 +70,23 @@ export class JobQueue {
 
   readonly pollingIntervalSeconds: number;
   onError: (error: unknown) => void = () => {};
+  /** Each failed attempt of a job (operators' metrics). */
+  onJobFailed: (queue: string) => void = () => {};
+
+  /** Every queue's waiting, running and failed jobs and its oldest waiting job's age, for /metrics. */
+  async readings(): Promise<QueueReading[]> {
+    const { rows } = await sql<QueueReading>`select name as queue,
+        (count(*) filter (where state in ('created', 'retry')))::int as waiting,
+        (count(*) filter (where state = 'active'))::int as active,
+        (count(*) filter (where state = 'failed'))::int as failed,
+        coalesce(extract(epoch from now() - min(created_on) filter (where state in ('created', 'retry'))), 0)::float8
+          as "oldestWaitingSeconds"
+      from pgboss.job
+      where state in ('created', 'retry', 'active', 'failed')
+      group by name
+      order by name`.execute(this.#db);
+    return rows;
+  }
 
   async start(queues: QueueDefinition[]): Promise<void> {
     await this.boss.start();
@@ -68,7 +98,7 @@ export class JobQueue {
         retryDelay: queue.retryDelaySeconds,
         retryBackoff: true,
         ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
-        ...(queue.heartbeatSeconds ? { heartbeatSeconds: queue.heartbeatSeconds } : {}),
+        heartbeatSeconds: queue.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
       };
       await this.boss
         .createQueue(queue.name, { ...options, ...(queue.policy ? { policy: queue.policy } : {}) })
@@ -138,9 +168,9 @@ export class JobQueue {
         const outcomes = await Promise.allSettled(jobs.map((job) => handler(job)));
         return jobs.map((job, index) => {
           const outcome = outcomes[index];
-          return outcome?.status === 'fulfilled'
-            ? { id: job.id, status: 'completed' as const }
-            : { id: job.id, status: 'failed' as const, output: { message: String(outcome?.reason) } };
+          if (outcome?.status === 'fulfilled') return { id: job.id, status: 'completed' as const };
+          this.onJobFailed(name);
+          return { id: job.id, status: 'failed' as const, output: { message: String(outcome?.reason) } };
         });
       },
     );
@@ -158,6 +188,14 @@ export class JobQueue {
 }
 
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Every job heartbeats while it runs. A worker that lost its database connection between its work and the
+ * write of the outcome leaves the job "active" with no heartbeat: supervision fails it after this long
+ * and it runs again (idempotent handlers make that exactly once) instead of waiting out pg-boss's
+ * 15-minute expiry (issue 24: a fan-out cut mid-run sent nothing for minutes).
+ */
+const DEFAULT_HEARTBEAT_SECONDS = 10;
 
 function ignoreExists(error: unknown): void {
   if (!(error instanceof Error) || !/exists/i.test(error.message)) throw error;

@@ -19,6 +19,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly details: ErrorDetail[];
   readonly errors: string[];
+  /** The server's id of the request (X-Request-Id), for the user to quote to support. */
+  readonly requestId: string | undefined;
 
   constructor(
     status: number,
@@ -26,12 +28,14 @@ export class ApiError extends Error {
     message: string,
     details: ErrorDetail[] = [],
     errors: string[] = [message],
+    requestId?: string | null,
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
     this.errors = errors;
+    this.requestId = requestId || undefined;
   }
 
   /** The message of one field, e.g. `email`, when the server sent one. */
@@ -77,10 +81,20 @@ function toDetails(value: unknown): ErrorDetail[] {
 
 /** Reads the error body; tolerates a proxy's HTML page or an empty body. */
 export async function parseError(response: Response): Promise<ApiError> {
-  return errorFromBody(response.status, response.statusText, await response.text().catch(() => ''));
+  return errorFromBody(
+    response.status,
+    response.statusText,
+    await response.text().catch(() => ''),
+    response.headers.get('x-request-id'),
+  );
 }
 
-export function errorFromBody(status: number, statusText: string, text: string): ApiError {
+export function errorFromBody(
+  status: number,
+  statusText: string,
+  text: string,
+  requestId?: string | null,
+): ApiError {
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
@@ -95,9 +109,17 @@ export function errorFromBody(status: number, statusText: string, text: string):
     const error = isRecord(body.error) ? body.error : {};
     const code = typeof error.code === 'string' ? error.code : `http_${status}`;
     const message = typeof error.message === 'string' ? error.message : (errors[0] ?? fallback);
-    return new ApiError(status, code, message, toDetails(error.details), errors.length ? errors : [message]);
+    const id = typeof error.requestId === 'string' ? error.requestId : requestId;
+    return new ApiError(
+      status,
+      code,
+      message,
+      toDetails(error.details),
+      errors.length ? errors : [message],
+      id,
+    );
   }
-  return new ApiError(status, `http_${status}`, fallback);
+  return new ApiError(status, `http_${status}`, fallback, [], [fallback], requestId);
 }
 
 export function apiUrl(path: string, query?: QueryParams): string {

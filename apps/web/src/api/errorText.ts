@@ -81,9 +81,12 @@ export function exceptionMessage(t: TFunction, error: unknown, language: string 
  * exception message (otherwise the generic text).
  */
 export function sectionErrorMessage(t: TFunction, error: unknown, options: ResponseErrorOptions): string {
-  return (
+  const message =
     responseErrors(t, error, options)?.join(' ') ||
     exceptionMessage(t, error, options.language) ||
-    t('errors.generic')
-  );
+    t('errors.generic');
+  // A server failure names its request, for the user to quote to support (issue 24).
+  return isApiError(error) && error.requestId && error.status >= 500
+    ? `${message} ${t('errors.requestId', { id: error.requestId })}`
+    : message;
 }

@@ -61,7 +61,9 @@ export function upload<K extends EndpointKey>(
           reject(new ApiError(xhr.status, 'bad_response', 'The answer could not be read.'));
         }
       } else {
-        reject(errorFromBody(xhr.status, xhr.statusText, xhr.responseText));
+        reject(
+          errorFromBody(xhr.status, xhr.statusText, xhr.responseText, xhr.getResponseHeader('x-request-id')),
+        );
       }
     };
     xhr.onerror = () => reject(new ApiError(0, 'network_error', 'The server could not be reached.'));

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/client';
+import { ApiError, errorFromBody } from '../api/client';
 import { renderWithProviders } from '../test/render';
 import { QueryErrorAlert } from './QueryErrorAlert';
 
@@ -41,5 +41,33 @@ describe('QueryErrorAlert', () => {
     expect(message()).toBe('x is undefined');
     rerender(<QueryErrorAlert error={null} />);
     expect(message()).toBe('Something went wrong. Please try again.');
+  });
+
+  it('names the request of a server failure for support, from the body or else the header (issue 24)', () => {
+    const body = JSON.stringify({
+      errors: ['The database is not answering.'],
+      error: { code: 'service_unavailable', message: 'Down', details: [], requestId: 'req-from-body' },
+    });
+    const { rerender } = renderWithProviders(
+      <QueryErrorAlert error={errorFromBody(503, 'Service Unavailable', body, 'req-from-header')} />,
+    );
+    expect(message()).toBe('The database is not answering. Request ID: req-from-body');
+    rerender(<QueryErrorAlert error={errorFromBody(502, 'Bad Gateway', '<html>proxy</html>', 'req-2')} />);
+    expect(message()).toBe('Bad Gateway Request ID: req-2');
+    // A refusal is the user's to fix, not support's: no id.
+    rerender(
+      <QueryErrorAlert
+        error={errorFromBody(
+          404,
+          'Not Found',
+          JSON.stringify({
+            errors: ['Gone.'],
+            error: { code: 'not_found', message: 'Gone.', details: [], requestId: 'req-3' },
+          }),
+          'req-3',
+        )}
+      />,
+    );
+    expect(message()).not.toContain('req-3');
   });
 });

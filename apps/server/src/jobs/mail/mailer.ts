@@ -70,6 +70,8 @@ async function untilDone(step: () => Promise<void>, budgetMs = 60_000): Promise<
 
 export class Mailer {
   #transport: Promise<Transporter> | undefined;
+  /** Hears each message the SMTP server took or refused (operators' metrics). */
+  observe: { sent(): void; failed(): void } = { sent: () => {}, failed: () => {} };
 
   constructor(
     private readonly config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailMaxAttempts'>,
@@ -148,6 +150,7 @@ export class Mailer {
         messageId: `<outbound-${email.id}.${email.idempotency_key.replace(/[^a-zA-Z0-9.-]/g, '-')}@lintel.localhost>`,
       });
     } catch (error) {
+      this.observe.failed();
       const final = attempts >= this.config.mailMaxAttempts;
       await repository.recordFailure(
         db,
@@ -158,6 +161,7 @@ export class Mailer {
       if (!final) throw error;
       return;
     }
+    this.observe.sent();
     // The message is out: recording that must not fail with a passing database outage, or the job's
     // retry would send it a second time (issue 8: every developer gets the mail exactly once).
     await untilDone(() => repository.markSent(db, email.id));
