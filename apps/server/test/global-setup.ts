@@ -12,15 +12,6 @@ import { kyselyOnPglite, kyselyOnPostgres, openPglite } from '../src/db/index';
 import { startRuntime } from '../src/runtime';
 import { testConfig } from './support';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** PostgreSQL: the migrated template database of this run (TEST_DATABASE_URL's server). */
-    templateDatabase: string;
-    /** PGlite: the file holding a migrated data directory (a tarball). */
-    pgliteSnapshot: string;
-  }
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {

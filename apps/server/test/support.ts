@@ -15,6 +15,15 @@ import { authRepository } from '../src/modules/auth/repository';
 import { developerAppRepository } from '../src/modules/developer-apps/repository';
 import { type Runtime, startRuntime } from '../src/runtime';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PostgreSQL: the migrated template database of this run (TEST_DATABASE_URL's server). */
+    templateDatabase: string;
+    /** PGlite: the file holding a migrated data directory (a tarball). */
+    pgliteSnapshot: string;
+  }
+}
+
 export const TEST_PASSWORD = 'correct horse battery';
 
 /** Test configuration: cheap scrypt, no demo data, quiet logs. */
