@@ -22,3 +22,4 @@ export * from './rate-limits';
 export * from './sandbox-platform';
 export * from './uploads';
 export * from './webhooks';
+export * from './access-tokens';

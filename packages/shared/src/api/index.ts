@@ -1,3 +1,8 @@
+import {
+  accountSessionEndpoints,
+  adminPersonalAccessTokenEndpoints,
+  personalAccessTokenEndpoints,
+} from './access-tokens';
 import { adminDeveloperAppEndpoints } from './admin-apps';
 import { adminListEndpoints, reviewQueueEndpoints } from './admin-lists';
 import { adminApiActivityEndpoints, apiActivityEndpoints } from './api-activity';
@@ -21,6 +26,7 @@ import { adminNotificationEndpoints, notificationEndpoints } from './notificatio
 import { outboundEmailEndpoints } from './outbound-emails';
 import { rateLimitEndpoints } from './rate-limits';
 import { sandboxEndpoints } from './sandboxes';
+import { GROUP_SCOPES, type RouteScope, scopeTable } from './scopes';
 import { adminWebhookEndpoints, webhookEndpoints } from './webhooks';
 
 export * from './admin-apps';
@@ -41,6 +47,8 @@ export * from './outbound-emails';
 export * from './rate-limits';
 export * from './sandboxes';
 export * from './webhooks';
+export * from './access-tokens';
+export * from './scopes';
 
 /** Every endpoint group of the API; an area adds its group here. */
 const groups = {
@@ -75,6 +83,9 @@ const groups = {
   adminApiActivityEndpoints,
   webhookEndpoints,
   adminWebhookEndpoints,
+  personalAccessTokenEndpoints,
+  accountSessionEndpoints,
+  adminPersonalAccessTokenEndpoints,
 };
 
 type Groups = typeof groups;
@@ -88,3 +99,18 @@ export type EndpointOf<K extends EndpointKey> = Extract<AnyEndpoint, { key: K }>
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(groups).flatMap(
   (group) => Object.values(group) as AnyEndpoint[],
 );
+
+/** The names of the endpoint groups (api/scopes.ts GROUP_SCOPES declares each one's token scope). */
+export type EndpointGroupName = keyof Groups;
+const groupScopes: Record<EndpointGroupName, (typeof GROUP_SCOPES)[EndpointGroupName]> = GROUP_SCOPES;
+const scopes = scopeTable(groups, groupScopes);
+
+/** The scope a personal access token needs for an endpoint (issue 23); `session` for one of no group. */
+export function routeScope(endpoint: { method: string; path: string }): RouteScope {
+  return scopes.get(`${endpoint.method} ${endpoint.path}`) ?? 'session';
+}
+
+/** Every group with its endpoints, for the table-driven scope test. */
+export const endpointGroups: Readonly<Record<EndpointGroupName, readonly AnyEndpoint[]>> = Object.fromEntries(
+  Object.entries(groups).map(([name, group]) => [name, Object.values(group) as AnyEndpoint[]]),
+) as unknown as Record<EndpointGroupName, readonly AnyEndpoint[]>;
