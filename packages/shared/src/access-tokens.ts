@@ -6,7 +6,13 @@ import { id } from './query';
  * Personal access tokens for the portal's own API (issue 23). A token carries scopes; a call needs the
  * scope its route declares (api/scopes.ts) AND the user's own rights.
  */
-export const TOKEN_SCOPES = ['apps:read', 'apps:write', 'manifests:write', 'listings:write', 'admin'] as const;
+export const TOKEN_SCOPES = [
+  'apps:read',
+  'apps:write',
+  'manifests:write',
+  'listings:write',
+  'admin',
+] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export const tokenScope = z.enum(TOKEN_SCOPES);
 
@@ -43,7 +49,10 @@ export const tokenExpiry = z
   .refine(
     (value) =>
       value === null || isCalendarDate(value) || z.iso.datetime({ offset: true }).safeParse(value).success,
-    { message: 'must be a date (YYYY-MM-DD), an ISO-8601 date-time or null', params: { code: 'invalid_date' } },
+    {
+      message: 'must be a date (YYYY-MM-DD), an ISO-8601 date-time or null',
+      params: { code: 'invalid_date' },
+    },
   )
   .transform((value) =>
     value === null ? null : isCalendarDate(value) ? `${value}T23:59:59.999Z` : new Date(value).toISOString(),

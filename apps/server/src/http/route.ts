@@ -9,10 +9,10 @@ import {
 } from '@lintel/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { scopeGuard } from './bearer';
 import { servedFilename } from './filenames';
 import { readMultipartBody } from './multipart';
 import { setPagingHeaders } from './paging';
-import { scopeGuard } from './bearer';
 import { authenticated } from './session';
 
 declare module 'fastify' {

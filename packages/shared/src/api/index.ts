@@ -29,6 +29,7 @@ import { sandboxEndpoints } from './sandboxes';
 import { GROUP_SCOPES, type RouteScope, scopeTable } from './scopes';
 import { adminWebhookEndpoints, webhookEndpoints } from './webhooks';
 
+export * from './access-tokens';
 export * from './admin-apps';
 export * from './admin-lists';
 export * from './api-activity';
@@ -46,9 +47,8 @@ export * from './notifications';
 export * from './outbound-emails';
 export * from './rate-limits';
 export * from './sandboxes';
-export * from './webhooks';
-export * from './access-tokens';
 export * from './scopes';
+export * from './webhooks';
 
 /** Every endpoint group of the API; an area adds its group here. */
 const groups = {

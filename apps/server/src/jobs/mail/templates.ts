@@ -131,7 +131,14 @@ export const templates = {
     };
   },
   /** A sign-in from a browser this account had not used (issue 23): where and when, never a secret. */
-  newSignIn(data: { name: string; browser: string; ip: string; at: Date; sessionsUrl: string; resetUrl: string }): RenderedEmail {
+  newSignIn(data: {
+    name: string;
+    browser: string;
+    ip: string;
+    at: Date;
+    sessionsUrl: string;
+    resetUrl: string;
+  }): RenderedEmail {
     const subject = 'New sign-in to your Lintel account';
     const at = `${data.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
     return {

@@ -22,7 +22,8 @@ function sessionOf(request: FastifyRequest) {
 export function accessTokenRoutes(app: FastifyInstance, service: AccessTokenService): void {
   const tokens = personalAccessTokenEndpoints;
   route(app, tokens.list, {
-    handler: async (request) => (await service.list(requireUser(request))).map((token) => presentToken(token)),
+    handler: async (request) =>
+      (await service.list(requireUser(request))).map((token) => presentToken(token)),
   });
 
   route(app, tokens.create, {
@@ -70,8 +71,7 @@ export function accessTokenRoutes(app: FastifyInstance, service: AccessTokenServ
   const canManage = allow(accessTokenPolicy.canManageOthers);
   route(app, admin.list, {
     guards: [canManage],
-    handler: async (request) =>
-      (await service.listOf(request.params.id)).map((token) => presentToken(token)),
+    handler: async (request) => (await service.listOf(request.params.id)).map((token) => presentToken(token)),
   });
 
   route(app, admin.revoke, {

@@ -1,9 +1,4 @@
-import {
-  grantableScopes,
-  TOKEN_LIMITS,
-  TOKEN_PREFIX,
-  type TokenScope,
-} from '@lintel/shared';
+import { grantableScopes, TOKEN_LIMITS, TOKEN_PREFIX, type TokenScope } from '@lintel/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { SessionRow, UserRow } from '../../db/schema';
@@ -48,20 +43,20 @@ export class AccessTokenService {
     const refused = input.scopes.filter((scope) => !allowed.includes(scope));
     if (refused.length > 0) {
       throw errors.field(
-        'scopes',
+        'personal_access_token.scopes',
         'invalid_choice',
         `${refused.join(', ')} can only be granted by platform administrators`,
       );
     }
     const expiresAt = input.expires_at === null ? null : new Date(input.expires_at);
     if (expiresAt && expiresAt.getTime() <= now.getTime()) {
-      throw errors.field('expires_at', 'invalid_date', 'must be in the future');
+      throw errors.field('personal_access_token.expires_at', 'invalid_date', 'must be in the future');
     }
     const token = `${TOKEN_PREFIX}${randomToken(32)}`;
     const summary = await this.deps.db.transaction().execute(async (trx) => {
       if ((await repo.countOf(trx, user.id)) >= TOKEN_LIMITS.perUser) {
         throw errors.field(
-          'name',
+          'personal_access_token.name',
           'too_many',
           `you can have at most ${TOKEN_LIMITS.perUser} tokens; revoke one first`,
           { max: TOKEN_LIMITS.perUser },

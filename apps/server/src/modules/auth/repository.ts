@@ -104,7 +104,10 @@ export const authRepository = {
       .execute();
   },
 
-  async insertSession(db: Db, session: Omit<SessionRow, 'created_at' | 'last_seen_at' | 'public_id'>): Promise<void> {
+  async insertSession(
+    db: Db,
+    session: Omit<SessionRow, 'created_at' | 'last_seen_at' | 'public_id'>,
+  ): Promise<void> {
     await db.insertInto('sessions').values(session).execute();
   },
 
