@@ -317,7 +317,7 @@ describe('every route group declares its scope (a table over the contracts)', ()
     }
   });
 
-  const rows = Object.entries(endpointGroups).flatMap(([group, endpoints]) =>
+  const rows = Object.entries(endpointGroups()).flatMap(([group, endpoints]) =>
     endpoints.map((endpoint) => ({ group, endpoint, scope: routeScope(endpoint) })),
   );
 
@@ -328,7 +328,7 @@ describe('every route group declares its scope (a table over the contracts)', ()
     );
   });
 
-  it.each(Object.keys(endpointGroups).map((group) => [group]))(
+  it.each(Object.keys(endpointGroups()).map((group) => [group]))(
     '%s: 403 insufficient_scope without its scope, past the scope check with it',
     async (group) => {
       for (const { endpoint, scope } of rows.filter((row) => row.group === group)) {

@@ -41,7 +41,6 @@ export const AREA_NAMESPACES = [
   'metrics',
   'apiActivity',
   'webhooks',
-  'accessTokens',
 ] as const;
 
 export const NAMESPACES = [...STARTUP_NAMESPACES, ...AREA_NAMESPACES] as const;

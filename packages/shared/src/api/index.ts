@@ -102,15 +102,20 @@ export const allEndpoints: readonly AnyEndpoint[] = Object.values(groups).flatMa
 
 /** The names of the endpoint groups (api/scopes.ts GROUP_SCOPES declares each one's token scope). */
 export type EndpointGroupName = keyof Groups;
+// Every group must declare its scope: a group missing from GROUP_SCOPES fails this assignment.
 const groupScopes: Record<EndpointGroupName, (typeof GROUP_SCOPES)[EndpointGroupName]> = GROUP_SCOPES;
-const scopes = scopeTable(groups, groupScopes);
+// Built on first use, so a bundle that never asks pays nothing at load (the web's sign-in page).
+let scopes: ReadonlyMap<string, RouteScope> | undefined;
 
 /** The scope a personal access token needs for an endpoint (issue 23); `session` for one of no group. */
 export function routeScope(endpoint: { method: string; path: string }): RouteScope {
+  scopes ??= scopeTable(groups, groupScopes);
   return scopes.get(`${endpoint.method} ${endpoint.path}`) ?? 'session';
 }
 
 /** Every group with its endpoints, for the table-driven scope test. */
-export const endpointGroups: Readonly<Record<EndpointGroupName, readonly AnyEndpoint[]>> = Object.fromEntries(
-  Object.entries(groups).map(([name, group]) => [name, Object.values(group) as AnyEndpoint[]]),
-) as unknown as Record<EndpointGroupName, readonly AnyEndpoint[]>;
+export function endpointGroups(): Readonly<Record<EndpointGroupName, readonly AnyEndpoint[]>> {
+  return Object.fromEntries(
+    Object.entries(groups).map(([name, group]) => [name, Object.values(group) as AnyEndpoint[]]),
+  ) as unknown as Record<EndpointGroupName, readonly AnyEndpoint[]>;
+}

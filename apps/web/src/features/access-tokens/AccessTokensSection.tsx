@@ -31,35 +31,35 @@ export function AccessTokensSection({ isAdmin }: AccessTokensSectionProps) {
     <SectionCard
       id="personal-access-tokens"
       size="h3"
-      title={t('accessTokens.tokens.title')}
-      description={t('accessTokens.tokens.description')}
+      title={t('account.tokens.title')}
+      description={t('account.tokens.description')}
     >
       <Stack gap="md">
         {created ? (
           <Alert
             color="yellow"
             icon={<IconAlertTriangle size={16} aria-hidden />}
-            title={t('accessTokens.tokens.createdTitle')}
+            title={t('account.tokens.createdTitle')}
             role="status"
           >
             <Stack gap="xs">
-              <Text size="sm">{t('accessTokens.tokens.createdWarning')}</Text>
+              <Text size="sm">{t('account.tokens.createdWarning')}</Text>
               <Group gap="xs" wrap="nowrap">
                 <Code
                   data-testid="created-token"
-                  aria-label={t('accessTokens.tokens.createdLabel', { name: created.name })}
+                  aria-label={t('account.tokens.createdLabel', { name: created.name })}
                   style={{ overflowWrap: 'anywhere' }}
                 >
                   {created.token}
                 </Code>
                 <CopyButton
                   value={created.token}
-                  label={t('accessTokens.tokens.createdLabel', { name: created.name })}
+                  label={t('account.tokens.createdLabel', { name: created.name })}
                 />
               </Group>
               <Group>
                 <Button size="xs" variant="default" onClick={() => setCreated(null)}>
-                  {t('accessTokens.tokens.done')}
+                  {t('account.tokens.done')}
                 </Button>
               </Group>
             </Stack>
@@ -77,28 +77,28 @@ export function AccessTokensSection({ isAdmin }: AccessTokensSectionProps) {
         ) : (
           <Group>
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-              {t('accessTokens.tokens.create')}
+              {t('account.tokens.create')}
             </Button>
           </Group>
         )}
-        <MutationErrorAlert error={revoke.error} title={t('accessTokens.tokens.revokeFailed')} />
+        <MutationErrorAlert error={revoke.error} title={t('account.tokens.revokeFailed')} />
         {tokens.isPending ? (
           <Group gap="xs" role="status">
             <Loader size="sm" aria-hidden />
-            <Text size="sm">{t('accessTokens.tokens.loading')}</Text>
+            <Text size="sm">{t('account.tokens.loading')}</Text>
           </Group>
         ) : tokens.isError ? (
           <QueryErrorAlert
             error={tokens.error}
-            title={t('accessTokens.tokens.loadFailed')}
+            title={t('account.tokens.loadFailed')}
             onRetry={() => void tokens.refetch()}
           />
         ) : tokens.data.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t('accessTokens.tokens.empty')}
+            {t('account.tokens.empty')}
           </Text>
         ) : (
-          <TokenTable tokens={tokens.data} caption={t('accessTokens.tokens.title')} onRevoke={setRevoking} />
+          <TokenTable tokens={tokens.data} caption={t('account.tokens.title')} onRevoke={setRevoking} />
         )}
       </Stack>
       <RevokeTokenModal
@@ -107,7 +107,7 @@ export function AccessTokensSection({ isAdmin }: AccessTokensSectionProps) {
         onCancel={() => setRevoking(null)}
         onConfirm={(token) =>
           revoke.mutate(token.id, {
-            onSuccess: () => notifySaved(t('accessTokens.tokens.revoked')),
+            onSuccess: () => notifySaved(t('account.tokens.revoked')),
             onSettled: () => setRevoking(null),
           })
         }

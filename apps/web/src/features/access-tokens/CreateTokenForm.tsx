@@ -45,10 +45,10 @@ export function CreateTokenForm({ isAdmin, onCreated, onCancel }: CreateTokenFor
             : null,
       date: (value, values) => {
         if (values.expiry !== 'date') return null;
-        if (!value) return t('accessTokens.validation.dateRequired');
-        return dayjs(value).isAfter(dayjs(), 'day') ? null : t('accessTokens.validation.dateInPast');
+        if (!value) return t('account.tokenValidation.dateRequired');
+        return dayjs(value).isAfter(dayjs(), 'day') ? null : t('account.tokenValidation.dateInPast');
       },
-      scopes: (value) => (value.length === 0 ? t('accessTokens.tokens.scopesHint') : null),
+      scopes: (value) => (value.length === 0 ? t('account.tokens.scopesHint') : null),
     },
   });
   const expiry = form.getValues().expiry;
@@ -62,7 +62,7 @@ export function CreateTokenForm({ isAdmin, onCreated, onCancel }: CreateTokenFor
   return (
     <form
       noValidate
-      aria-label={t('accessTokens.tokens.createTitle')}
+      aria-label={t('account.tokens.createTitle')}
       onSubmit={form.onSubmit((values) =>
         create.mutate(
           {
@@ -77,32 +77,32 @@ export function CreateTokenForm({ isAdmin, onCreated, onCancel }: CreateTokenFor
       )}
     >
       <Stack>
-        <MutationErrorAlert error={create.error} title={t('accessTokens.tokens.createFailed')} />
+        <MutationErrorAlert error={create.error} title={t('account.tokens.createFailed')} />
         <TextInput
-          label={t('accessTokens.tokens.name')}
-          description={t('accessTokens.tokens.nameHint')}
+          label={t('account.tokens.name')}
+          description={t('account.tokens.nameHint')}
           required
           maxLength={TOKEN_LIMITS.name}
           data-autofocus
           {...form.getInputProps('name')}
         />
         <Select
-          label={t('accessTokens.tokens.expiry')}
+          label={t('account.tokens.expiry')}
           allowDeselect={false}
           data={[
             ...TOKEN_EXPIRY_PRESETS.map((days) => ({
               value: String(days),
-              label: t('accessTokens.tokens.expiryDays', { count: days }),
+              label: t('account.tokens.expiryDays', { count: days }),
             })),
-            { value: 'date', label: t('accessTokens.tokens.expiryDate') },
-            { value: 'none', label: t('accessTokens.tokens.expiryNone') },
+            { value: 'date', label: t('account.tokens.expiryDate') },
+            { value: 'none', label: t('account.tokens.expiryNone') },
           ]}
           {...form.getInputProps('expiry')}
         />
         {expiry === 'date' ? (
           <TextInput
             type="date"
-            label={t('accessTokens.tokens.expiryDateLabel')}
+            label={t('account.tokens.expiryDateLabel')}
             required
             min={dayjs().add(1, 'day').format('YYYY-MM-DD')}
             {...form.getInputProps('date')}
@@ -110,12 +110,12 @@ export function CreateTokenForm({ isAdmin, onCreated, onCancel }: CreateTokenFor
         ) : null}
         {expiry === 'none' ? (
           <Alert color="yellow" icon={<IconAlertTriangle size={16} aria-hidden />} role="note">
-            {t('accessTokens.tokens.noExpiryWarning')}
+            {t('account.tokens.noExpiryWarning')}
           </Alert>
         ) : null}
         <Checkbox.Group
-          label={t('accessTokens.tokens.scopes')}
-          description={t('accessTokens.tokens.scopesHint')}
+          label={t('account.tokens.scopes')}
+          description={t('account.tokens.scopesHint')}
           required
           {...form.getInputProps('scopes')}
         >
@@ -124,18 +124,18 @@ export function CreateTokenForm({ isAdmin, onCreated, onCancel }: CreateTokenFor
               <Checkbox
                 key={scope}
                 value={scope}
-                label={`${t(`accessTokens.tokens.scope.${scope}`)} (${scope})`}
-                description={t(`accessTokens.tokens.scopeHint.${scope}`)}
+                label={`${t(`account.tokens.scope.${scope}`)} (${scope})`}
+                description={t(`account.tokens.scopeHint.${scope}`)}
               />
             ))}
           </Stack>
         </Checkbox.Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={create.isPending}>
-            {t('accessTokens.tokens.cancel')}
+            {t('account.tokens.cancel')}
           </Button>
           <Button type="submit" loading={create.isPending}>
-            {t('accessTokens.tokens.submit')}
+            {t('account.tokens.submit')}
           </Button>
         </Group>
       </Stack>

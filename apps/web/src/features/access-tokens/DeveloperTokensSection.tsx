@@ -20,32 +20,28 @@ export function DeveloperTokensSection({ developerId }: { developerId: number })
   return (
     <SectionCard
       id="developer-tokens"
-      title={t('accessTokens.tokens.adminTitle')}
-      description={t('accessTokens.tokens.adminDescription')}
+      title={t('account.tokens.adminTitle')}
+      description={t('account.tokens.adminDescription')}
     >
       <Stack gap="sm">
-        <MutationErrorAlert error={revoke.error} title={t('accessTokens.tokens.revokeFailed')} />
+        <MutationErrorAlert error={revoke.error} title={t('account.tokens.revokeFailed')} />
         {tokens.isPending ? (
           <Group gap="xs" role="status">
             <Loader size="sm" aria-hidden />
-            <Text size="sm">{t('accessTokens.tokens.loading')}</Text>
+            <Text size="sm">{t('account.tokens.loading')}</Text>
           </Group>
         ) : tokens.isError ? (
           <QueryErrorAlert
             error={tokens.error}
-            title={t('accessTokens.tokens.loadFailed')}
+            title={t('account.tokens.loadFailed')}
             onRetry={() => void tokens.refetch()}
           />
         ) : tokens.data.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t('accessTokens.tokens.adminEmpty')}
+            {t('account.tokens.adminEmpty')}
           </Text>
         ) : (
-          <TokenTable
-            tokens={tokens.data}
-            caption={t('accessTokens.tokens.adminTitle')}
-            onRevoke={setRevoking}
-          />
+          <TokenTable tokens={tokens.data} caption={t('account.tokens.adminTitle')} onRevoke={setRevoking} />
         )}
       </Stack>
       <RevokeTokenModal
@@ -54,7 +50,7 @@ export function DeveloperTokensSection({ developerId }: { developerId: number })
         onCancel={() => setRevoking(null)}
         onConfirm={(token) =>
           revoke.mutate(token.id, {
-            onSuccess: () => notifySaved(t('accessTokens.tokens.revoked')),
+            onSuccess: () => notifySaved(t('account.tokens.revoked')),
             onSettled: () => setRevoking(null),
           })
         }
@@ -62,3 +58,5 @@ export function DeveloperTokensSection({ developerId }: { developerId: number })
     </SectionCard>
   );
 }
+
+export default DeveloperTokensSection;

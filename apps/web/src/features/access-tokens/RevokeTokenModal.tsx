@@ -15,9 +15,9 @@ export function RevokeTokenModal({ token, loading, onConfirm, onCancel }: Revoke
   return (
     <ConfirmModal
       opened={token !== null}
-      title={t('accessTokens.tokens.revokeTitle')}
-      message={token ? t('accessTokens.tokens.revokeMessage', { name: token.name }) : ''}
-      confirmLabel={t('accessTokens.tokens.revoke')}
+      title={t('account.tokens.revokeTitle')}
+      message={token ? t('account.tokens.revokeMessage', { name: token.name }) : ''}
+      confirmLabel={t('account.tokens.revoke')}
       danger
       loading={loading}
       onCancel={onCancel}

@@ -16,11 +16,11 @@ export function useSessionName() {
   const { t } = useTranslation();
   return (session: AccountSession) =>
     session.browser || session.os
-      ? t('accessTokens.sessions.browserOn', {
-          browser: session.browser ?? t('accessTokens.sessions.unknownBrowser'),
-          os: session.os ?? t('accessTokens.sessions.unknownSystem'),
+      ? t('account.sessions.browserOn', {
+          browser: session.browser ?? t('account.sessions.unknownBrowser'),
+          os: session.os ?? t('account.sessions.unknownSystem'),
         })
-      : t('accessTokens.sessions.unknownBrowser');
+      : t('account.sessions.unknownBrowser');
 }
 
 /** The account page's "Sessions": where the account is signed in; sign one out, or all the others. */
@@ -38,25 +38,25 @@ export function SessionsSection() {
     <SectionCard
       id="sessions"
       size="h3"
-      title={t('accessTokens.sessions.title')}
-      description={t('accessTokens.sessions.description')}
+      title={t('account.sessions.title')}
+      description={t('account.sessions.description')}
     >
       {sessions.isPending ? (
         <Group gap="xs" role="status">
           <Loader size="sm" aria-hidden />
-          <Text size="sm">{t('accessTokens.sessions.loading')}</Text>
+          <Text size="sm">{t('account.sessions.loading')}</Text>
         </Group>
       ) : sessions.isError ? (
         <QueryErrorAlert
           error={sessions.error}
-          title={t('accessTokens.sessions.loadFailed')}
+          title={t('account.sessions.loadFailed')}
           onRetry={() => void sessions.refetch()}
         />
       ) : (
         <Stack gap="sm">
           <MutationErrorAlert
             error={signOut.error ?? signOutOthers.error}
-            title={t('accessTokens.sessions.failed')}
+            title={t('account.sessions.failed')}
           />
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
             {sessions.data.map((session) => {
@@ -82,17 +82,16 @@ export function SessionsSection() {
                         <Text fw={600}>{name}</Text>
                         {session.current ? (
                           <Badge color="teal" variant="light">
-                            {t('accessTokens.sessions.current')}
+                            {t('account.sessions.current')}
                           </Badge>
                         ) : null}
                       </Group>
                       <Text size="sm" c="dimmed">
-                        {t('accessTokens.sessions.address')}:{' '}
-                        {session.ip ?? t('accessTokens.sessions.unknownAddress')}
+                        {t('account.sessions.address')}: {session.ip ?? t('account.sessions.unknownAddress')}
                       </Text>
                       <Text size="sm" c="dimmed">
-                        {t('accessTokens.sessions.signedInAt', { time: time(session.signed_in_at) })} ·{' '}
-                        {t('accessTokens.sessions.lastSeen', { time: time(session.last_seen_at) })}
+                        {t('account.sessions.signedInAt', { time: time(session.signed_in_at) })} ·{' '}
+                        {t('account.sessions.lastSeen', { time: time(session.last_seen_at) })}
                       </Text>
                     </Stack>
                   </Group>
@@ -100,10 +99,10 @@ export function SessionsSection() {
                     <Button
                       size="xs"
                       variant="default"
-                      aria-label={t('accessTokens.sessions.signOutLabel', { session: name })}
+                      aria-label={t('account.sessions.signOutLabel', { session: name })}
                       onClick={() => setConfirming(session)}
                     >
-                      {t('accessTokens.sessions.signOut')}
+                      {t('account.sessions.signOut')}
                     </Button>
                   )}
                 </Group>
@@ -112,7 +111,7 @@ export function SessionsSection() {
           </Stack>
           {others.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {t('accessTokens.sessions.empty')}
+              {t('account.sessions.empty')}
             </Text>
           ) : (
             <Group>
@@ -122,7 +121,7 @@ export function SessionsSection() {
                 leftSection={<IconLogout size={16} aria-hidden />}
                 onClick={() => setConfirming('others')}
               >
-                {t('accessTokens.sessions.signOutOthers')}
+                {t('account.sessions.signOutOthers')}
               </Button>
             </Group>
           )}
@@ -132,20 +131,18 @@ export function SessionsSection() {
         opened={confirming !== null}
         title={
           confirming === 'others'
-            ? t('accessTokens.sessions.confirmOthersTitle')
-            : t('accessTokens.sessions.confirmOneTitle')
+            ? t('account.sessions.confirmOthersTitle')
+            : t('account.sessions.confirmOneTitle')
         }
         message={
           confirming === 'others'
-            ? t('accessTokens.sessions.confirmOthersMessage')
+            ? t('account.sessions.confirmOthersMessage')
             : confirming
-              ? t('accessTokens.sessions.confirmOneMessage', { session: nameOf(confirming) })
+              ? t('account.sessions.confirmOneMessage', { session: nameOf(confirming) })
               : ''
         }
         confirmLabel={
-          confirming === 'others'
-            ? t('accessTokens.sessions.signOutOthers')
-            : t('accessTokens.sessions.signOut')
+          confirming === 'others' ? t('account.sessions.signOutOthers') : t('account.sessions.signOut')
         }
         danger
         loading={signOut.isPending || signOutOthers.isPending}
@@ -154,12 +151,12 @@ export function SessionsSection() {
           if (confirming === 'others') {
             signOutOthers.mutate(undefined, {
               onSuccess: (result) =>
-                notifySaved(t('accessTokens.sessions.signedOutOthers', { count: result.signed_out })),
+                notifySaved(t('account.sessions.signedOutOthers', { count: result.signed_out })),
               onSettled: () => setConfirming(null),
             });
           } else if (confirming) {
             signOut.mutate(confirming.id, {
-              onSuccess: () => notifySaved(t('accessTokens.sessions.signedOut')),
+              onSuccess: () => notifySaved(t('account.sessions.signedOut')),
               onSettled: () => setConfirming(null),
             });
           }

@@ -21,12 +21,12 @@ export function TokenTable({ tokens, onRevoke, caption }: TokenTableProps) {
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('accessTokens.tokens.columns.name')}</Table.Th>
-            <Table.Th>{t('accessTokens.tokens.columns.scopes')}</Table.Th>
-            <Table.Th>{t('accessTokens.tokens.columns.expires')}</Table.Th>
-            <Table.Th>{t('accessTokens.tokens.columns.lastUsed')}</Table.Th>
+            <Table.Th>{t('account.tokens.columns.name')}</Table.Th>
+            <Table.Th>{t('account.tokens.columns.scopes')}</Table.Th>
+            <Table.Th>{t('account.tokens.columns.expires')}</Table.Th>
+            <Table.Th>{t('account.tokens.columns.lastUsed')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>{t('accessTokens.tokens.columns.actions')}</VisuallyHidden>
+              <VisuallyHidden>{t('account.tokens.columns.actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -36,7 +36,7 @@ export function TokenTable({ tokens, onRevoke, caption }: TokenTableProps) {
               <Table.Td>
                 <Text fw={600}>{token.name}</Text>
                 <Text size="xs" c="dimmed">
-                  {t('accessTokens.tokens.createdAt', { time: time(token.created_at) })}
+                  {t('account.tokens.createdAt', { time: time(token.created_at) })}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -51,24 +51,24 @@ export function TokenTable({ tokens, onRevoke, caption }: TokenTableProps) {
               <Table.Td>
                 {token.expired ? (
                   <Badge color="red" variant="light">
-                    {t('accessTokens.tokens.expired')}
+                    {t('account.tokens.expired')}
                   </Badge>
                 ) : token.expires_at ? (
                   <Text size="sm">{time(token.expires_at)}</Text>
                 ) : (
                   <Text size="sm" c="orange">
-                    {t('accessTokens.tokens.never')}
+                    {t('account.tokens.never')}
                   </Text>
                 )}
               </Table.Td>
               <Table.Td>
                 <Text size="sm">
                   {token.last_used_at
-                    ? t('accessTokens.tokens.usedFrom', {
+                    ? t('account.tokens.usedFrom', {
                         time: time(token.last_used_at),
                         ip: token.last_used_ip ?? '?',
                       })
-                    : t('accessTokens.tokens.neverUsed')}
+                    : t('account.tokens.neverUsed')}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -76,10 +76,10 @@ export function TokenTable({ tokens, onRevoke, caption }: TokenTableProps) {
                   size="xs"
                   variant="default"
                   color="red"
-                  aria-label={t('accessTokens.tokens.revokeLabel', { name: token.name })}
+                  aria-label={t('account.tokens.revokeLabel', { name: token.name })}
                   onClick={() => onRevoke(token)}
                 >
-                  {t('accessTokens.tokens.revoke')}
+                  {t('account.tokens.revoke')}
                 </Button>
               </Table.Td>
             </Table.Tr>

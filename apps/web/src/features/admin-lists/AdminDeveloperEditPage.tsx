@@ -26,7 +26,7 @@ import { SectionCard } from '../../components/SectionCard';
 import { SubmitRow } from '../../components/SubmitRow';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { changedFields, isUnchanged, zodResolver } from '../../forms/zodResolver';
-import { DeveloperTokensSection } from '../access-tokens/DeveloperTokensSection';
+import { DeveloperTokensSlot } from '../access-tokens/LazySections';
 import { useCurrentUser } from '../auth/queries';
 import { DEVELOPER_APP_PATH, formatDay } from './format';
 import { useAdminDeveloper, useUpdateAdminDeveloper } from './queries';
@@ -204,7 +204,7 @@ export function AdminDeveloperEditPage() {
           </SectionCard>
         </Grid.Col>
         <Grid.Col span={12}>
-          <DeveloperTokensSection developerId={developer.id} />
+          <DeveloperTokensSlot developerId={developer.id} />
         </Grid.Col>
       </Grid>
     );
