@@ -1,3 +1,4 @@
+export * from './access-tokens';
 export * from './admin-apps';
 export * from './admin-lists';
 export * from './api/index';
@@ -22,4 +23,3 @@ export * from './rate-limits';
 export * from './sandbox-platform';
 export * from './uploads';
 export * from './webhooks';
-export * from './access-tokens';
