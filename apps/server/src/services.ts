@@ -3,6 +3,7 @@ import type { Db } from './db/index';
 import { type Mailer, mailJobs } from './jobs/mail/mailer';
 import type { JobQueue } from './jobs/queue';
 import type { AnyJobDefinition } from './jobs/workers';
+import { AccessTokenService } from './modules/access-tokens/service';
 import { AdminAppService } from './modules/admin-apps/service';
 import { AdminListService } from './modules/admin-lists/service';
 import { AnalyticsService } from './modules/analytics/service';
@@ -47,6 +48,7 @@ export interface Services {
   analytics: AnalyticsService;
   apiActivity: ApiActivityService;
   webhooks: WebhookService;
+  accessTokens: AccessTokenService;
 }
 
 export interface ServiceDeps {
@@ -81,6 +83,7 @@ export function createServices(deps: ServiceDeps): Services {
     analytics: new AnalyticsService(deps),
     apiActivity: new ApiActivityService(deps),
     webhooks: new WebhookService(deps),
+    accessTokens: new AccessTokenService(deps),
   };
   deps.platform.onSandboxFinished((event) => services.sandboxes.sandboxFinished(event));
   return services;

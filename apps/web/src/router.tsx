@@ -44,6 +44,7 @@ function metricsPage(name: keyof typeof import('./features/metrics/pageLoaders')
 // engagement report and the app's audit events.
 const ADMIN = [
   'admin',
+  'account',
   'adminApps',
   'listing',
   'developerApps',

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'oauth_application.secret_reset',
   'oauth_application.test_token_issued',
   'webhook_hook.signing_secret_rotated',
+  'personal_access_token.created',
+  'personal_access_token.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditAction = z.enum(AUDIT_ACTIONS);

@@ -1,3 +1,4 @@
+export * from './access-tokens';
 export * from './admin-apps';
 export * from './admin-lists';
 export * from './api/index';

@@ -1,3 +1,8 @@
+import {
+  accountSessionEndpoints,
+  adminPersonalAccessTokenEndpoints,
+  personalAccessTokenEndpoints,
+} from './access-tokens';
 import { adminDeveloperAppEndpoints } from './admin-apps';
 import { adminListEndpoints, reviewQueueEndpoints } from './admin-lists';
 import { adminApiActivityEndpoints, apiActivityEndpoints } from './api-activity';
@@ -21,8 +26,10 @@ import { adminNotificationEndpoints, notificationEndpoints } from './notificatio
 import { outboundEmailEndpoints } from './outbound-emails';
 import { rateLimitEndpoints } from './rate-limits';
 import { sandboxEndpoints } from './sandboxes';
+import { GROUP_SCOPES, type RouteScope, scopeTable } from './scopes';
 import { adminWebhookEndpoints, webhookEndpoints } from './webhooks';
 
+export * from './access-tokens';
 export * from './admin-apps';
 export * from './admin-lists';
 export * from './api-activity';
@@ -40,6 +47,7 @@ export * from './notifications';
 export * from './outbound-emails';
 export * from './rate-limits';
 export * from './sandboxes';
+export * from './scopes';
 export * from './webhooks';
 
 /** Every endpoint group of the API; an area adds its group here. */
@@ -75,6 +83,9 @@ const groups = {
   adminApiActivityEndpoints,
   webhookEndpoints,
   adminWebhookEndpoints,
+  personalAccessTokenEndpoints,
+  accountSessionEndpoints,
+  adminPersonalAccessTokenEndpoints,
 };
 
 type Groups = typeof groups;
@@ -88,3 +99,23 @@ export type EndpointOf<K extends EndpointKey> = Extract<AnyEndpoint, { key: K }>
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(groups).flatMap(
   (group) => Object.values(group) as AnyEndpoint[],
 );
+
+/** The names of the endpoint groups (api/scopes.ts GROUP_SCOPES declares each one's token scope). */
+export type EndpointGroupName = keyof Groups;
+// Every group must declare its scope: a group missing from GROUP_SCOPES fails this assignment.
+const groupScopes: Record<EndpointGroupName, (typeof GROUP_SCOPES)[EndpointGroupName]> = GROUP_SCOPES;
+// Built on first use, so a bundle that never asks pays nothing at load (the web's sign-in page).
+let scopes: ReadonlyMap<string, RouteScope> | undefined;
+
+/** The scope a personal access token needs for an endpoint (issue 23); `session` for one of no group. */
+export function routeScope(endpoint: { method: string; path: string }): RouteScope {
+  scopes ??= scopeTable(groups, groupScopes);
+  return scopes.get(`${endpoint.method} ${endpoint.path}`) ?? 'session';
+}
+
+/** Every group with its endpoints, for the table-driven scope test. */
+export function endpointGroups(): Readonly<Record<EndpointGroupName, readonly AnyEndpoint[]>> {
+  return Object.fromEntries(
+    Object.entries(groups).map(([name, group]) => [name, Object.values(group) as AnyEndpoint[]]),
+  ) as unknown as Record<EndpointGroupName, readonly AnyEndpoint[]>;
+}

@@ -60,6 +60,8 @@ describe('AccountPage', () => {
   it('checks the new password twice and shows a wrong current password on its field', async () => {
     const fetchMock = mockFetch((url, init) => {
       if (url === '/api/v1/account' && init.method === 'GET') return { body: buildUser() };
+      // The sessions and tokens sections load beside the forms (issue 23).
+      if (url === '/api/v1/account/sessions' || url === '/api/v1/personal_access_tokens') return { body: [] };
       if (url === '/api/v1/account' && init.method === 'PATCH') {
         return errorBody(422, 'validation_failed', 'Validation failed', [
           { path: 'current_password', message: 'is incorrect', code: 'incorrect' },

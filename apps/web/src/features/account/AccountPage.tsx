@@ -2,6 +2,7 @@ import { Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/PageLoader';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
+import { AccountAccessSlot } from '../access-tokens/LazySections';
 import { FormExperienceSetting } from '../manifests/optIn/FormExperienceSetting';
 import { AccountSettingsForm } from './AccountSettingsForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -24,6 +25,7 @@ export function AccountPage() {
         <Stack gap="lg">
           <AccountSettingsForm key={account.data.id} user={account.data} />
           <ChangePasswordForm />
+          <AccountAccessSlot isAdmin={account.data.is_admin} />
           <FormExperienceSetting />
         </Stack>
       )}

@@ -1,0 +1,62 @@
+import type { PersonalAccessToken } from '@lintel/shared';
+import { Group, Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MutationErrorAlert } from '../../components/MutationErrorAlert';
+import { notifySaved } from '../../components/notifySaved';
+import { QueryErrorAlert } from '../../components/QueryErrorAlert';
+import { SectionCard } from '../../components/SectionCard';
+import { useDeveloperAccessTokens, useRevokeDeveloperAccessToken } from './queries';
+import { RevokeTokenModal } from './RevokeTokenModal';
+import { TokenTable } from './TokenTable';
+
+/** The admin developer page's list of the developer's tokens; an administrator may revoke any. */
+export function DeveloperTokensSection({ developerId }: { developerId: number }) {
+  const { t } = useTranslation();
+  const tokens = useDeveloperAccessTokens(developerId);
+  const revoke = useRevokeDeveloperAccessToken(developerId);
+  const [revoking, setRevoking] = useState<PersonalAccessToken | null>(null);
+
+  return (
+    <SectionCard
+      id="developer-tokens"
+      title={t('account.tokens.adminTitle')}
+      description={t('account.tokens.adminDescription')}
+    >
+      <Stack gap="sm">
+        <MutationErrorAlert error={revoke.error} title={t('account.tokens.revokeFailed')} />
+        {tokens.isPending ? (
+          <Group gap="xs" role="status">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm">{t('account.tokens.loading')}</Text>
+          </Group>
+        ) : tokens.isError ? (
+          <QueryErrorAlert
+            error={tokens.error}
+            title={t('account.tokens.loadFailed')}
+            onRetry={() => void tokens.refetch()}
+          />
+        ) : tokens.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('account.tokens.adminEmpty')}
+          </Text>
+        ) : (
+          <TokenTable tokens={tokens.data} caption={t('account.tokens.adminTitle')} onRevoke={setRevoking} />
+        )}
+      </Stack>
+      <RevokeTokenModal
+        token={revoking}
+        loading={revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={(token) =>
+          revoke.mutate(token.id, {
+            onSuccess: () => notifySaved(t('account.tokens.revoked')),
+            onSettled: () => setRevoking(null),
+          })
+        }
+      />
+    </SectionCard>
+  );
+}
+
+export default DeveloperTokensSection;
