@@ -11,6 +11,7 @@ import { AuditService } from './modules/audit/service';
 import { AuthService } from './modules/auth/service';
 import { ChangelogService } from './modules/changelog/service';
 import { CollaboratorService } from './modules/collaborators/service';
+import { SecretRotationService } from './modules/credentials/rotation-service';
 import { CredentialService } from './modules/credentials/service';
 import { DeveloperAppService } from './modules/developer-apps/service';
 import { ListingService } from './modules/listings/service';
@@ -47,6 +48,7 @@ export interface Services {
   analytics: AnalyticsService;
   apiActivity: ApiActivityService;
   webhooks: WebhookService;
+  secretRotation: SecretRotationService;
 }
 
 export interface ServiceDeps {
@@ -81,6 +83,7 @@ export function createServices(deps: ServiceDeps): Services {
     analytics: new AnalyticsService(deps),
     apiActivity: new ApiActivityService(deps),
     webhooks: new WebhookService(deps),
+    secretRotation: new SecretRotationService(deps),
   };
   deps.platform.onSandboxFinished((event) => services.sandboxes.sandboxFinished(event));
   return services;

@@ -1,3 +1,5 @@
+import { credentialTemplates } from './credential-templates';
+
 /** A rendered message: the same content as plain text and as HTML. */
 export interface RenderedEmail {
   subject: string;
@@ -130,6 +132,7 @@ export const templates = {
       ),
     };
   },
+  ...credentialTemplates,
 } satisfies Record<string, (data: never) => RenderedEmail>;
 
 export type TemplateName = keyof typeof templates;
