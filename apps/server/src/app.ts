@@ -19,6 +19,8 @@ import { lazyChildLoggerFactory, RequestLogController } from './http/request-log
 import { registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/session';
 import { zodValidatorCompiler } from './http/validation';
+import { accessTokenRepository } from './modules/access-tokens/repository';
+import { accessTokenRoutes } from './modules/access-tokens/routes';
 import { adminAppRoutes } from './modules/admin-apps/routes';
 import { adminListRoutes } from './modules/admin-lists/routes';
 import { adminAnalyticsRoutes } from './modules/analytics/routes';
@@ -115,7 +117,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         version: '1.0.0',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lintel_session' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'lintel_session' },
+          personalAccessToken: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer lnt_…' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -125,6 +130,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions: {
       findActive: (id, now) => authRepository.findActiveSession(db, id, now),
       touch: (id, lastSeenAt, expiresAt) => authRepository.touchSession(db, id, lastSeenAt, expiresAt),
+    },
+    tokens: {
+      findActive: (tokenHash, now) => accessTokenRepository.findActive(db, tokenHash, now),
+      touch: (id, at, ip) => accessTokenRepository.touch(db, id, at, ip),
     },
   });
 
@@ -158,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   apiActivityRoutes(app, deps.services.apiActivity, appScope);
   webhookRoutes(app, deps.services.webhooks, appScope);
   adminAnalyticsRoutes(app, deps.services.analytics);
+  accessTokenRoutes(app, deps.services.accessTokens);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -3,6 +3,7 @@ import type { Db } from './db/index';
 import { type Mailer, mailJobs } from './jobs/mail/mailer';
 import type { JobQueue } from './jobs/queue';
 import type { AnyJobDefinition } from './jobs/workers';
+import { AccessTokenService } from './modules/access-tokens/service';
 import { AdminAppService } from './modules/admin-apps/service';
 import { AdminListService } from './modules/admin-lists/service';
 import { AnalyticsService } from './modules/analytics/service';
@@ -49,6 +50,7 @@ export interface Services {
   apiActivity: ApiActivityService;
   webhooks: WebhookService;
   secretRotation: SecretRotationService;
+  accessTokens: AccessTokenService;
 }
 
 export interface ServiceDeps {
@@ -84,6 +86,7 @@ export function createServices(deps: ServiceDeps): Services {
     apiActivity: new ApiActivityService(deps),
     webhooks: new WebhookService(deps),
     secretRotation: new SecretRotationService(deps),
+    accessTokens: new AccessTokenService(deps),
   };
   deps.platform.onSandboxFinished((event) => services.sandboxes.sandboxFinished(event));
   return services;

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'webhook_hook.signing_secret_rotated',
   'oauth_application.secret_rotated',
   'oauth_application.previous_secret_expired',
+  'personal_access_token.created',
+  'personal_access_token.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditAction = z.enum(AUDIT_ACTIONS);

@@ -74,6 +74,10 @@ export function errorCodesOf(definition: EndpointDefinition): ErrorCode[] {
   const codes = new Set<ErrorCode>([...COMMON_ERRORS, ...definition.errors]);
   if (definition.auth === 'user') codes.add('unauthenticated');
   if (definition.method !== 'GET') codes.add('csrf_invalid');
+  // A personal access token (issue 23): one that is unknown, expired or revoked is 401 on any route; one
+  // without the route's scope (api/scopes.ts) is 403.
+  codes.add('unauthenticated');
+  codes.add('insufficient_scope');
   if (definition.params || definition.query || definition.body || definition.files) {
     codes.add('validation_failed');
   }

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'too_many_requests',
   'internal_error',
   'service_unavailable',
+  'insufficient_scope',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -47,6 +48,7 @@ export const ERROR_STATUS = {
   too_many_requests: 429,
   internal_error: 500,
   service_unavailable: 503,
+  insufficient_scope: 403,
 } as const satisfies Record<ErrorCode, number>;
 
 /**

@@ -23,3 +23,4 @@ export * from './sandbox-platform';
 export * from './secret-rotation';
 export * from './uploads';
 export * from './webhooks';
+export * from './access-tokens';

@@ -50,6 +50,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   ip: string | null;
   user_agent: string | null;
+  /** The id the account page names a session by (0024); `id` is the cookie's hash and never leaves. */
+  public_id: Generated<number>;
 }
 
 export interface LoginAttemptsTable {
@@ -208,6 +210,8 @@ export interface Database extends PlatformDatabase {
   users: UsersTable;
   user_tokens: UserTokensTable;
   sessions: SessionsTable;
+  personal_access_tokens: PersonalAccessTokensTable;
+  user_known_browsers: UserKnownBrowsersTable;
   login_attempts: LoginAttemptsTable;
   outbound_emails: OutboundEmailsTable;
   notifications: NotificationsTable;
@@ -398,4 +402,25 @@ export interface ChangelogEntriesTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A personal access token (issue 23, migration 0024): only its SHA-256 is kept. */
+export interface PersonalAccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  scopes: ColumnType<string[], string, string>;
+  expires_at: NullableTimestamp;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  last_used_ip: string | null;
+}
+export type PersonalAccessTokenRow = Selectable<PersonalAccessTokensTable>;
+
+/** A browser and system an account has signed in from (issue 23): a new one is told by e-mail. */
+export interface UserKnownBrowsersTable {
+  user_id: number;
+  signature: string;
+  first_seen_at: Timestamp;
 }

@@ -9,6 +9,7 @@ import {
 } from '@lintel/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { scopeGuard } from './bearer';
 import { servedFilename } from './filenames';
 import { readMultipartBody } from './multipart';
 import { setPagingHeaders } from './paging';
@@ -117,7 +118,8 @@ export function route<E extends EndpointDefinition>(
     schema: schemaOf(endpoint),
     config: { endpoint },
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
-    ...(options.credentials?.length ? { onRequest: [...options.credentials] } : {}),
+    // A personal access token's scope (issue 23) is checked first, before anything else about the call.
+    onRequest: [scopeGuard(endpoint), ...(options.credentials ?? [])],
     preValidation,
     handler: async (request, reply) => {
       const result = await options.handler(request as EndpointRequest<E>, reply);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { SessionRow, UserRow } from '../db/schema';
+import { authenticateBearer, bearerErrors, bearerTokenOf, type TokenLookup } from './bearer';
 import { hashToken, safeEqual } from './crypto';
 import { errors } from './errors';
 
@@ -39,14 +40,21 @@ export function idleExpiry(
 /** Loads the session from its cookie and enforces the CSRF header on every unsafe request made with it. */
 export function registerSessions(
   app: FastifyInstance,
-  deps: { config: Config; sessions: SessionLookup },
+  deps: { config: Config; sessions: SessionLookup; tokens?: TokenLookup },
 ): void {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('accessToken', null);
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
+    // A personal access token (issue 23) authenticates alone: never with a cookie, never asked for CSRF.
+    const bearer = deps.tokens ? bearerTokenOf(request) : undefined;
+    if (bearer && deps.tokens) {
+      if (token !== undefined) throw bearerErrors.mixed();
+      return authenticateBearer(request, bearer, deps.tokens);
+    }
     if (token) {
       const now = new Date();
       const found = await deps.sessions.findActive(hashToken(token), now);

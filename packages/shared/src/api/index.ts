@@ -1,3 +1,8 @@
+import {
+  accountSessionEndpoints,
+  adminPersonalAccessTokenEndpoints,
+  personalAccessTokenEndpoints,
+} from './access-tokens';
 import { adminDeveloperAppEndpoints } from './admin-apps';
 import { adminListEndpoints, reviewQueueEndpoints } from './admin-lists';
 import { adminApiActivityEndpoints, apiActivityEndpoints } from './api-activity';
@@ -22,8 +27,10 @@ import { outboundEmailEndpoints } from './outbound-emails';
 import { rateLimitEndpoints } from './rate-limits';
 import { sandboxEndpoints } from './sandboxes';
 import { secretRotationEndpoints } from './secret-rotation';
+import { GROUP_SCOPES, type RouteScope, scopeTable } from './scopes';
 import { adminWebhookEndpoints, webhookEndpoints } from './webhooks';
 
+export * from './access-tokens';
 export * from './admin-apps';
 export * from './admin-lists';
 export * from './api-activity';
@@ -42,6 +49,7 @@ export * from './outbound-emails';
 export * from './rate-limits';
 export * from './sandboxes';
 export * from './secret-rotation';
+export * from './scopes';
 export * from './webhooks';
 
 /** Every endpoint group of the API; an area adds its group here. */
@@ -78,6 +86,9 @@ const groups = {
   webhookEndpoints,
   adminWebhookEndpoints,
   secretRotationEndpoints,
+  personalAccessTokenEndpoints,
+  accountSessionEndpoints,
+  adminPersonalAccessTokenEndpoints,
 };
 
 type Groups = typeof groups;
@@ -91,3 +102,18 @@ export type EndpointOf<K extends EndpointKey> = Extract<AnyEndpoint, { key: K }>
 export const allEndpoints: readonly AnyEndpoint[] = Object.values(groups).flatMap(
   (group) => Object.values(group) as AnyEndpoint[],
 );
+
+/** The names of the endpoint groups (api/scopes.ts GROUP_SCOPES declares each one's token scope). */
+export type EndpointGroupName = keyof Groups;
+const groupScopes: Record<EndpointGroupName, (typeof GROUP_SCOPES)[EndpointGroupName]> = GROUP_SCOPES;
+const scopes = scopeTable(groups, groupScopes);
+
+/** The scope a personal access token needs for an endpoint (issue 23); `session` for one of no group. */
+export function routeScope(endpoint: { method: string; path: string }): RouteScope {
+  return scopes.get(`${endpoint.method} ${endpoint.path}`) ?? 'session';
+}
+
+/** Every group with its endpoints, for the table-driven scope test. */
+export const endpointGroups: Readonly<Record<EndpointGroupName, readonly AnyEndpoint[]>> = Object.fromEntries(
+  Object.entries(groups).map(([name, group]) => [name, Object.values(group) as AnyEndpoint[]]),
+) as unknown as Record<EndpointGroupName, readonly AnyEndpoint[]>;

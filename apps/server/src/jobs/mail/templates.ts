@@ -133,6 +133,26 @@ export const templates = {
     };
   },
   ...credentialTemplates,
+  /** A sign-in from a browser this account had not used (issue 23): where and when, never a secret. */
+  newSignIn(data: {
+    name: string;
+    browser: string;
+    ip: string;
+    at: Date;
+    sessionsUrl: string;
+    resetUrl: string;
+  }): RenderedEmail {
+    const subject = 'New sign-in to your Lintel account';
+    const at = `${data.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    return {
+      subject,
+      text: `Hello ${data.name},\n\nYour Lintel account was signed in to from a new browser: ${data.browser}, address ${data.ip}, at ${at}.\n\nIf it was you, there is nothing to do. If not, sign that session out and choose a new password:\n\n${data.sessionsUrl}\n${data.resetUrl}\n`,
+      html: layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.name)},</p><p>Your Lintel account was signed in to from a new browser: <strong>${escapeHtml(data.browser)}</strong>, address ${escapeHtml(data.ip)}, at ${escapeHtml(at)}.</p><p>If it was you, there is nothing to do. If not, sign that session out and choose a new password.</p>${button(data.sessionsUrl, 'See your sessions')}${button(data.resetUrl, 'Choose a new password')}`,
+      ),
+    };
+  },
 } satisfies Record<string, (data: never) => RenderedEmail>;
 
 export type TemplateName = keyof typeof templates;

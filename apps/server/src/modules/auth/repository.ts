@@ -15,6 +15,7 @@ function sessionLookup(db: Db, id: string, now: Date) {
       's.expires_at as session_expires_at',
       's.ip as session_ip',
       's.user_agent as session_user_agent',
+      's.public_id as session_public_id',
     ])
     .where('s.id', '=', id)
     .where('s.expires_at', '>', now);
@@ -103,7 +104,10 @@ export const authRepository = {
       .execute();
   },
 
-  async insertSession(db: Db, session: Omit<SessionRow, 'created_at' | 'last_seen_at'>): Promise<void> {
+  async insertSession(
+    db: Db,
+    session: Omit<SessionRow, 'created_at' | 'last_seen_at' | 'public_id'>,
+  ): Promise<void> {
     await db.insertInto('sessions').values(session).execute();
   },
 
@@ -128,6 +132,7 @@ export const authRepository = {
       session_expires_at,
       session_ip,
       session_user_agent,
+      session_public_id,
       ...user
     } = row;
     return {
@@ -141,6 +146,7 @@ export const authRepository = {
         expires_at: session_expires_at,
         ip: session_ip,
         user_agent: session_user_agent,
+        public_id: session_public_id,
       },
     };
   },

@@ -8,6 +8,7 @@ import { idleExpiry } from '../../http/session';
 import type { Mailer } from '../../jobs/mail/mailer';
 import { reserveMail } from '../../jobs/mail/quota';
 import type { TemplateName } from '../../jobs/mail/templates';
+import { noticeSignIn, revokeAllTokensOf } from '../access-tokens/service';
 import { authRepository as repo } from './repository';
 
 /** How each kind of single-use token is e-mailed: its lifetime, template and the page its link opens. */
@@ -164,6 +165,8 @@ export class AuthService {
         ip: client.ip,
         user_agent: client.userAgent?.slice(0, 500) ?? null,
       });
+      // A browser this account had not signed in from: its owner is told (issue 23).
+      await noticeSignIn(trx, this.deps, user, client, now);
     });
     return { user, sessionToken, csrfToken };
   }
@@ -222,6 +225,8 @@ export class AuthService {
         confirmed_at: user?.confirmed_at ?? now,
       });
       await repo.deleteSessionsOf(trx, userId);
+      // Whoever knew the old password may have made tokens with it (issue 23).
+      await revokeAllTokensOf(trx, userId);
     });
   }
 
