@@ -26,8 +26,8 @@ import { adminNotificationEndpoints, notificationEndpoints } from './notificatio
 import { outboundEmailEndpoints } from './outbound-emails';
 import { rateLimitEndpoints } from './rate-limits';
 import { sandboxEndpoints } from './sandboxes';
-import { secretRotationEndpoints } from './secret-rotation';
 import { GROUP_SCOPES, type RouteScope, scopeTable } from './scopes';
+import { secretRotationEndpoints } from './secret-rotation';
 import { adminWebhookEndpoints, webhookEndpoints } from './webhooks';
 
 export * from './access-tokens';
@@ -48,8 +48,8 @@ export * from './notifications';
 export * from './outbound-emails';
 export * from './rate-limits';
 export * from './sandboxes';
-export * from './secret-rotation';
 export * from './scopes';
+export * from './secret-rotation';
 export * from './webhooks';
 
 /** Every endpoint group of the API; an area adds its group here. */
