@@ -12,7 +12,7 @@ function Forward({ to }: { to: string }) {
 
 const AUTH = ['auth'] as const;
 // The account page reuses the sign-up form's texts; the home page lists announcements.
-const ACCOUNT = ['account', 'auth', 'classicManifests', 'fields'] as const;
+const ACCOUNT = ['account', 'auth', 'classicManifests', 'fields', 'accessTokens'] as const;
 const HOME = ['home', 'adminNotifications'] as const;
 // The versions and listing tabs show the review-queue place (adminLists). Pages with forms load the
 // field names of error messages (fields).
@@ -44,6 +44,7 @@ function metricsPage(name: keyof typeof import('./features/metrics/pageLoaders')
 // engagement report and the app's audit events.
 const ADMIN = [
   'admin',
+  'accessTokens',
   'adminApps',
   'listing',
   'developerApps',

@@ -2,7 +2,7 @@ import { hasScope, routeScope, TOKEN_PREFIX } from '@lintel/shared';
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 import { hashToken } from './crypto';
-import { AppError, errors } from './errors';
+import { AppError } from './errors';
 
 // last_used_at and last_used_ip are written at most this often, as a session's last_seen_at is.
 const TOUCH_INTERVAL_MS = 60_000;

@@ -1,6 +1,7 @@
 // Typed translation keys: `t('developerApps.list.title')` type-checks only if locales/en/developerApps.json
 // has list.title. English is the reference; i18n.test.ts keeps every other language complete.
 import 'i18next';
+import type accessTokens from './locales/en/accessTokens.json';
 import type account from './locales/en/account.json';
 import type admin from './locales/en/admin.json';
 import type adminApps from './locales/en/adminApps.json';
@@ -51,6 +52,7 @@ export interface Resources {
   metrics: typeof metrics;
   apiActivity: typeof apiActivity;
   webhooks: typeof webhooks;
+  accessTokens: typeof accessTokens;
   invitations: typeof invitations;
   legal: typeof legal;
   listing: typeof listing;

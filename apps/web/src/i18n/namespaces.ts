@@ -41,6 +41,7 @@ export const AREA_NAMESPACES = [
   'metrics',
   'apiActivity',
   'webhooks',
+  'accessTokens',
 ] as const;
 
 export const NAMESPACES = [...STARTUP_NAMESPACES, ...AREA_NAMESPACES] as const;

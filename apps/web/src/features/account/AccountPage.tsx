@@ -2,6 +2,8 @@ import { Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/PageLoader';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
+import { AccessTokensSection } from '../access-tokens/AccessTokensSection';
+import { SessionsSection } from '../access-tokens/SessionsSection';
 import { FormExperienceSetting } from '../manifests/optIn/FormExperienceSetting';
 import { AccountSettingsForm } from './AccountSettingsForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -24,6 +26,8 @@ export function AccountPage() {
         <Stack gap="lg">
           <AccountSettingsForm key={account.data.id} user={account.data} />
           <ChangePasswordForm />
+          <SessionsSection />
+          <AccessTokensSection isAdmin={account.data.is_admin} />
           <FormExperienceSetting />
         </Stack>
       )}

@@ -26,6 +26,7 @@ import { SectionCard } from '../../components/SectionCard';
 import { SubmitRow } from '../../components/SubmitRow';
 import { applyServerErrors } from '../../forms/serverErrors';
 import { changedFields, isUnchanged, zodResolver } from '../../forms/zodResolver';
+import { DeveloperTokensSection } from '../access-tokens/DeveloperTokensSection';
 import { useCurrentUser } from '../auth/queries';
 import { DEVELOPER_APP_PATH, formatDay } from './format';
 import { useAdminDeveloper, useUpdateAdminDeveloper } from './queries';
@@ -201,6 +202,9 @@ export function AdminDeveloperEditPage() {
           <SectionCard id="developer-apps" size="h3" title={t('adminLists.developerEdit.apps.title')}>
             <DeveloperApps developer={developer} />
           </SectionCard>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <DeveloperTokensSection developerId={developer.id} />
         </Grid.Col>
       </Grid>
     );
