@@ -51,19 +51,19 @@ export function ProductionCredentials({ app }: { app: DeveloperApp }) {
         ) : null}
         {editable ? (
           <Group>
+            {/* Outside the Show/Reset swap: a rotation makes the new secret revealable, and the swap must
+                not unmount the dialog that shows it. */}
+            <RotateSecretButton
+              target={{ kind: 'production', uid: app.uid }}
+              label={t('developerApps.rotation.rotateProduction')}
+            />
             {app.credentials?.revealable && !revealed ? (
               <ShowSecretButton appId={app.id} uid={app.uid} onDone={() => setRevealed(true)} />
             ) : (
-              <>
-                <RotateSecretButton
-                  target={{ kind: 'production', uid: app.uid }}
-                  label={t('developerApps.rotation.rotateProduction')}
-                />
-                <ResetSecretButton
-                  target={{ kind: 'production', uid: app.uid }}
-                  label={t('developerApps.secret.resetProduction')}
-                />
-              </>
+              <ResetSecretButton
+                target={{ kind: 'production', uid: app.uid }}
+                label={t('developerApps.secret.resetProduction')}
+              />
             )}
           </Group>
         ) : null}

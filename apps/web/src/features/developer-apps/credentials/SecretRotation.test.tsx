@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestQueryClient, type FetchHandler, mockFetch, renderRoutes } from '../../../test/render';
 import { buildDeveloperApp, buildSandbox } from '../factories';
+import { useDeveloperApp } from '../queries';
 import { OAuthCredentialsTab } from './OAuthCredentialsTab';
 import { remainingTime } from './PreviousSecretNotice';
 import { platformKeys } from './platformQueries';
@@ -21,6 +22,12 @@ function render(app: DeveloperApp, handler: FetchHandler = () => undefined, lang
     queryClient,
   });
   return { ...result, fetchMock };
+}
+
+/** As on the app page: the tab reads the app from the query cache, which a rotation refreshes. */
+function FromCache({ id }: { id: number }) {
+  const query = useDeveloperApp(id);
+  return query.data ? <OAuthCredentialsTab app={query.data} /> : null;
 }
 
 const sandboxCard = () => screen.getByRole('region', { name: 'Sandbox' });
@@ -92,5 +99,45 @@ describe('secret rotation on the credentials card (issue 23)', () => {
     expect(remainingTime('2026-11-28T11:00:00Z', 'en', now)).toBe('in 23 hours');
     expect(remainingTime('2026-12-04T12:00:00Z', 'en', now)).toBe('in 7 days');
     expect(remainingTime('2026-11-27T11:00:00Z', 'en', now)).toBe('in 1 minute');
+  });
+
+  it('keeps the rotated production secret on screen when the refreshed app makes it revealable', async () => {
+    const before = buildDeveloperApp({
+      production_access: 'granted',
+      uid: 'prod-uid',
+      credentials: { uid: 'prod-uid', revealable: false },
+    });
+    const expires = inHours(24);
+    let rotated = false;
+    mockFetch((url, init) => {
+      if (url === '/api/v1/developer_apps/5' && (init.method ?? 'GET') === 'GET') {
+        return {
+          body: rotated
+            ? {
+                ...before,
+                credentials: { uid: 'prod-uid', revealable: true, previous_secret_expires_at: expires },
+              }
+            : before,
+        };
+      }
+      if (url === '/api/v1/oauth_applications/prod-uid/rotate_secret') {
+        rotated = true;
+        return { body: { uid: 'prod-uid', app_secret: 'r0tated', previous_secret_expires_at: expires } };
+      }
+      return undefined;
+    });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(platformKeys.baseUrls(), BASE_URLS);
+    const { user } = renderRoutes([{ path: '/', element: <FromCache id={5} /> }], '/', { queryClient });
+    const card = await screen.findByRole('region', { name: 'Production' });
+    await user.click(within(card).getByRole('button', { name: 'Rotate production secret' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rotate production secret' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
+    expect(await screen.findByTestId('revealed-secret')).toHaveTextContent('r0tated');
+    // The refreshed app swaps Reset for Show: the dialog with the new secret stays until Done.
+    await within(screen.getByRole('region', { name: 'Production' })).findByTestId('previous-secret');
+    expect(screen.getByTestId('revealed-secret')).toHaveTextContent('r0tated');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('r0tated')).not.toBeInTheDocument());
   });
 });
