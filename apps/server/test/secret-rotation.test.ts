@@ -141,6 +141,21 @@ describe('rotating the sandbox secret (issue 23)', () => {
     expect(await authenticates(uid, third)).toBe(200);
   });
 
+  it('a second rotation during a grace drops the oldest secret at once', async () => {
+    const { clients, sandboxId, uid, secret: first } = await liveSandbox('Twice Rotated');
+    const rotate = () =>
+      clients.owner.request({
+        method: 'POST',
+        url: `/api/v1/sandboxes/${sandboxId}/rotate_secret`,
+        payload: { grace_period_hours: 24 },
+      });
+    const second = (await rotate()).json().app_secret as string;
+    const third = (await rotate()).json().app_secret as string;
+    expect(await authenticates(uid, first)).toBe(401);
+    expect(await authenticates(uid, second)).toBe(200);
+    expect(await authenticates(uid, third)).toBe(200);
+  });
+
   it('refuses a grace period other than 1, 24 or 168 hours with 422, nothing changed', async () => {
     const { clients, sandboxId, uid, secret, app } = await liveSandbox('Bad Grace');
     const mailsBefore = (await outboundEmails(runtime)).length;
