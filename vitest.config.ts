@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/platform', 'apps/server', 'apps/web'],
+    projects: ['packages/shared', 'packages/cli', 'apps/platform', 'apps/server', 'apps/web'],
   },
 });

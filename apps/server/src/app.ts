@@ -31,6 +31,7 @@ import { authRoutes } from './modules/auth/routes';
 import { adminChangelogRoutes, changelogRoutes } from './modules/changelog/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { collaboratorRoutes } from './modules/collaborators/routes';
+import { secretRotationRoutes } from './modules/credentials/rotation-routes';
 import { credentialRoutes } from './modules/credentials/routes';
 import { developerAppRoutes } from './modules/developer-apps/routes';
 import { createAppScope } from './modules/developer-apps/scope';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   developerAppRoutes(app, deps.services.developerApps, appScope);
   sandboxRoutes(app, deps.services, appScope);
   credentialRoutes(app, deps.services.credentials, appScope);
+  secretRotationRoutes(app, deps.services, appScope);
   collaboratorRoutes(app, deps.services.collaborators, appScope);
   manifestRoutes(app, deps.services.manifests, appScope);
   clientErrorRoutes(app);

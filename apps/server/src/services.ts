@@ -12,6 +12,7 @@ import { AuditService } from './modules/audit/service';
 import { AuthService } from './modules/auth/service';
 import { ChangelogService } from './modules/changelog/service';
 import { CollaboratorService } from './modules/collaborators/service';
+import { SecretRotationService } from './modules/credentials/rotation-service';
 import { CredentialService } from './modules/credentials/service';
 import { DeveloperAppService } from './modules/developer-apps/service';
 import { ListingService } from './modules/listings/service';
@@ -48,6 +49,7 @@ export interface Services {
   analytics: AnalyticsService;
   apiActivity: ApiActivityService;
   webhooks: WebhookService;
+  secretRotation: SecretRotationService;
   accessTokens: AccessTokenService;
 }
 
@@ -83,6 +85,7 @@ export function createServices(deps: ServiceDeps): Services {
     analytics: new AnalyticsService(deps),
     apiActivity: new ApiActivityService(deps),
     webhooks: new WebhookService(deps),
+    secretRotation: new SecretRotationService(deps),
     accessTokens: new AccessTokenService(deps),
   };
   deps.platform.onSandboxFinished((event) => services.sandboxes.sandboxFinished(event));

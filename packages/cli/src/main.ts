@@ -1,1 +1,4 @@
-console.log("lintel: not built yet");
+import { processIo } from './io';
+import { run } from './run';
+
+process.exitCode = await run(process.argv.slice(2), processIo());

@@ -185,6 +185,8 @@ export const sandboxResponse = z.object({
   app_secret: z.string().optional(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** While a rotation's grace period runs, when the previous secret stops working (issue 23). */
+  previous_secret_expires_at: z.string().optional(),
 });
 export type Sandbox = z.infer<typeof sandboxResponse>;
 
@@ -227,7 +229,14 @@ export const developerAppResponse = z.object({
    * Production credentials once issued: the client id, and whether its secret may still be revealed once
    * (spec 2 §4 "Client secret": show until revealed, reset after).
    */
-  credentials: z.object({ uid: z.string(), revealable: z.boolean() }).nullable(),
+  credentials: z
+    .object({
+      uid: z.string(),
+      revealable: z.boolean(),
+      /** While a rotation's grace period runs, when the previous secret stops working (issue 23). */
+      previous_secret_expires_at: z.string().optional(),
+    })
+    .nullable(),
   /**
    * The newest sandbox and production versions (no documents), for the layout and the header status
    * (versionStatus of `@lintel/shared/manifests`); the lists come from GET /api/v1/manifests.

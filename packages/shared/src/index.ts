@@ -21,5 +21,6 @@ export * from './paging';
 export * from './query';
 export * from './rate-limits';
 export * from './sandbox-platform';
+export * from './secret-rotation';
 export * from './uploads';
 export * from './webhooks';

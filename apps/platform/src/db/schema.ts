@@ -33,6 +33,9 @@ export interface PlatformOAuthApplicationsTable {
   revoked_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** After a rotation, the previous secret's hash, accepted until previous_secret_expires_at (0010). */
+  previous_secret_hash: Generated<string | null>;
+  previous_secret_expires_at: NullableTimestamp;
 }
 
 export interface PlatformSandboxesTable {

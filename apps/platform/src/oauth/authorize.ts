@@ -61,7 +61,7 @@ async function check(
 ): Promise<Checked> {
   const found = params.client_id ? await findClient(db, params.client_id, environment) : undefined;
   if (!found) return { kind: 'page', status: 400, key: 'unknownClient' };
-  const { secretHash: _secret, name: _name, ...client } = found;
+  const { secretHash: _secret, previousSecretHash: _previous, name: _name, ...client } = found;
   const redirectUri = params.redirect_uri;
   if (!redirectUri || !client.redirectUris.includes(redirectUri))
     return { kind: 'page', status: 400, key: 'badRedirect' };

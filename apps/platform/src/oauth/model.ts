@@ -45,16 +45,51 @@ export function redirectUrisOf(text: string): string[] {
     .filter((line) => line.length > 0);
 }
 
-/** A working OAuth application of this environment with a portal app (not revoked), by client id. */
+/** An OAuth application with what authenticates it: its secret's hash, and its previous one's in a grace. */
+export type FoundClient = OAuthClient & {
+  secretHash: string;
+  previousSecretHash: string | null;
+  name: string;
+};
+
+/**
+ * Whether a client secret is the application's: its current one, or — during the grace period of a
+ * rotation (issue 23) — its previous one. Both hashes are always compared, so the time taken does not
+ * tell which matched.
+ */
+export function secretMatches(
+  client: Pick<FoundClient, 'secretHash' | 'previousSecretHash'>,
+  secret: string,
+): boolean {
+  const hash = hashToken(secret);
+  const current = safeEqual(hash, client.secretHash);
+  const previous = client.previousSecretHash !== null && safeEqual(hash, client.previousSecretHash);
+  return current || previous;
+}
+
+/**
+ * A working OAuth application of this environment with a portal app (not revoked), by client id; its
+ * previous secret only while its grace period runs at `now`.
+ */
 export async function findClient(
   db: PlatformDb,
   uid: string,
   environment: PlatformEnvironment,
-): Promise<(OAuthClient & { secretHash: string; name: string }) | undefined> {
+  now: Date = new Date(),
+): Promise<FoundClient | undefined> {
   if (uid.length === 0 || uid.length > 200) return undefined;
   const row = await db
     .selectFrom('platform_oauth_applications')
     .select(['id', 'uid', 'name', 'secret_hash', 'redirect_uri', 'confidential', 'developer_app_id'])
+    .select((eb) =>
+      eb
+        .case()
+        .when('previous_secret_expires_at', '>', now)
+        .then(eb.ref('previous_secret_hash'))
+        .else(null)
+        .end()
+        .as('previous_secret_hash'),
+    )
     .where('uid', '=', uid)
     .where('environment', '=', environment)
     .where('revoked_at', 'is', null)
@@ -74,6 +109,7 @@ export async function findClient(
     appId: row.developer_app_id,
     confidential: row.confidential,
     secretHash: row.secret_hash,
+    previousSecretHash: row.previous_secret_hash,
     name: row.name,
   };
 }
@@ -96,13 +132,13 @@ export function createModel(
   const { db } = ctx;
   return {
     async getClient(clientId: string, clientSecret: string | null): Promise<OAuthClient | false> {
-      const client = await findClient(db, clientId, environment);
+      const client = await findClient(db, clientId, environment, ctx.now());
       if (!client) return false;
-      const { secretHash, name: _name, ...rest } = client;
+      const { secretHash: _hash, previousSecretHash: _previous, name: _name, ...rest } = client;
       // The authorization page names the client only. At the token endpoint the library lets a PKCE
       // exchange come without a secret: only a public (not confidential) client may do that.
       if (clientSecret) {
-        if (!safeEqual(hashToken(clientSecret), secretHash)) return false;
+        if (!secretMatches(client, clientSecret)) return false;
       } else if (endpoint === 'token' && client.confidential) {
         return false;
       }

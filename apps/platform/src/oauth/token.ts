@@ -1,7 +1,6 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformContext } from '../context';
-import { hashToken, safeEqual } from '../crypto';
 import { invalidToken } from '../rest/pipeline';
 import {
   ACCESS_TOKEN_SECONDS,
@@ -12,7 +11,7 @@ import {
   verifyAccessToken,
 } from '../tokens';
 import { failure, fromLibrary, sendTokenError } from './errors';
-import { createModel, findClient, type TokenRequestState } from './model';
+import { createModel, findClient, secretMatches, type TokenRequestState } from './model';
 
 /**
  * The body's fields as text, whatever the encoding (form, multipart, JSON). A field sent twice, nested or
@@ -135,10 +134,9 @@ export function tokenRoutes(app: FastifyInstance, ctx: PlatformContext, environm
     const clientId = basic ? basic.id : fields.client_id;
     request.oauthClientId = clientId;
     const secret = basic ? basic.secret : fields.client_secret;
-    const client = clientId ? await findClient(ctx.db, clientId, environment) : undefined;
+    const client = clientId ? await findClient(ctx.db, clientId, environment, ctx.now()) : undefined;
     const authenticated =
-      client !== undefined &&
-      (secret ? safeEqual(hashToken(secret), client.secretHash) : !client.confidential);
+      client !== undefined && (secret ? secretMatches(client, secret) : !client.confidential);
     if (!client || !authenticated) return sendTokenError(reply, failure('invalid_client'));
     const value = fields.token;
     if (!value)

@@ -54,6 +54,7 @@ import type {
   PlatformWebhooks,
   PortalTransaction,
   RateLimitBucket,
+  RotatedSecret,
   Sandbox,
   SandboxFinished,
   SandboxStatus,
@@ -96,6 +97,10 @@ function toOAuthApplication(row: PortalOAuthApplicationRow): OAuthApplication {
     secretRevealable:
       row.environment === 'production' && row.secret_sealed !== null && row.revoked_at === null,
     revoked: row.revoked_at !== null,
+    previousSecretExpiresAt:
+      row.previous_secret_expires_at !== null && row.previous_secret_expires_at > new Date()
+        ? row.previous_secret_expires_at
+        : null,
   };
 }
 
@@ -418,6 +423,28 @@ export class EmbeddedPlatform implements Platform {
     const secret = randomToken(32);
     await repo.rotateSecret(db, row.id, this.stored(secret), now);
     return { uid, secret };
+  }
+
+  async rotateSecret(
+    uid: string,
+    previousExpiresAt: Date,
+    within?: PortalTransaction,
+    now = new Date(),
+  ): Promise<RotatedSecret> {
+    const db = within ?? this.deps.db;
+    const row = await repo.findOAuthApplicationByUid(db, uid);
+    if (!row) throw new Error(`no OAuth application ${uid}`);
+    if (row.revoked_at) throw new Error(`OAuth application ${uid} is revoked`);
+    const secret = randomToken(32);
+    await repo.rotateWithGrace(db, row.id, this.stored(secret), previousExpiresAt, now);
+    return { uid, secret, previousSecretExpiresAt: previousExpiresAt };
+  }
+
+  async expirePreviousSecret(uid: string, within?: PortalTransaction, now = new Date()): Promise<boolean> {
+    const db = within ?? this.deps.db;
+    const row = await repo.findOAuthApplicationByUid(db, uid);
+    if (!row) throw new Error(`no OAuth application ${uid}`);
+    return repo.expirePreviousSecret(db, row.id, now);
   }
 
   async sandboxSecret(uid: string): Promise<string | null> {

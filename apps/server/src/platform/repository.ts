@@ -199,6 +199,9 @@ export const platformRepository = {
           secret_revealed_at: null,
           revoked_at: null,
           secret_rotated_at: now,
+          // A reset ends a rotation's grace period: the previous secret stops with the current one.
+          previous_secret_hash: null,
+          previous_secret_expires_at: null,
           updated_at: now,
         })
         .where('id', '=', id)
@@ -206,6 +209,43 @@ export const platformRepository = {
         // Only a portal app's application is rotated (found through findOAuthApplicationBy…).
         .executeTakeFirstOrThrow() as Promise<PortalOAuthApplicationRow>
     );
+  },
+
+  /**
+   * A rotation: the new secret becomes current and the current one's hash is kept until
+   * `previousExpiresAt`; the tokens stay (secret_rotated_at is a reset's, which revokes them).
+   */
+  rotateWithGrace(
+    db: Db,
+    id: number,
+    secret: { hash: string; sealed: string },
+    previousExpiresAt: Date,
+    now: Date,
+  ): Promise<PortalOAuthApplicationRow> {
+    return db
+      .updateTable('platform_oauth_applications')
+      .set((eb) => ({
+        previous_secret_hash: eb.ref('secret_hash'),
+        previous_secret_expires_at: previousExpiresAt,
+        secret_hash: secret.hash,
+        secret_sealed: secret.sealed,
+        secret_revealed_at: null,
+        updated_at: now,
+      }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow() as Promise<PortalOAuthApplicationRow>;
+  },
+
+  /** Ends a grace period at once; false when none was running at `now`. */
+  async expirePreviousSecret(db: Db, id: number, now: Date): Promise<boolean> {
+    const result = await db
+      .updateTable('platform_oauth_applications')
+      .set({ previous_secret_hash: null, previous_secret_expires_at: null, updated_at: now })
+      .where('id', '=', id)
+      .where('previous_secret_expires_at', '>', now)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   },
 
   async revoke(db: Db, id: number, now: Date): Promise<void> {

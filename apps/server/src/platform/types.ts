@@ -88,6 +88,8 @@ export interface OAuthApplication {
   secretRevealable: boolean;
   /** Production access was revoked or the app deleted: the application no longer works. */
   revoked: boolean;
+  /** While a rotation's grace period runs, when the previous secret stops working; null otherwise. */
+  previousSecretExpiresAt: Date | null;
 }
 
 /** The environments whose OAuth applications the admin list reads (monthly sandboxes are a platform of their own). */
@@ -136,6 +138,11 @@ export interface Sandbox {
 export interface IssuedSecret {
   uid: string;
   secret: string;
+}
+
+/** A rotated secret: the new one (its plain value, once) and when the previous one stops working. */
+export interface RotatedSecret extends IssuedSecret {
+  previousSecretExpiresAt: Date;
 }
 
 export interface SandboxFinished {
@@ -194,6 +201,13 @@ export interface Platform extends QuotaMinder {
    * portal's transaction that records the reset (PortalTransaction).
    */
   resetSecret(uid: string, within?: PortalTransaction): Promise<IssuedSecret>;
+  /**
+   * Issues a new secret while the current one keeps working until `previousExpiresAt` (its tokens are
+   * left alone); a rotation during a grace period drops the older secret at once. A reset ends a grace.
+   */
+  rotateSecret(uid: string, previousExpiresAt: Date, within?: PortalTransaction): Promise<RotatedSecret>;
+  /** Ends a rotation's grace period at once: only the new secret works. False when none was running. */
+  expirePreviousSecret(uid: string, within?: PortalTransaction): Promise<boolean>;
   /** Redirect URIs, app type and name (the app's, as the consent page shows it) of an OAuth application. */
   updateOAuthApplication(
     uid: string,

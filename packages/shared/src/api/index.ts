@@ -27,6 +27,7 @@ import { outboundEmailEndpoints } from './outbound-emails';
 import { rateLimitEndpoints } from './rate-limits';
 import { sandboxEndpoints } from './sandboxes';
 import { GROUP_SCOPES, type RouteScope, scopeTable } from './scopes';
+import { secretRotationEndpoints } from './secret-rotation';
 import { adminWebhookEndpoints, webhookEndpoints } from './webhooks';
 
 export * from './access-tokens';
@@ -48,6 +49,7 @@ export * from './outbound-emails';
 export * from './rate-limits';
 export * from './sandboxes';
 export * from './scopes';
+export * from './secret-rotation';
 export * from './webhooks';
 
 /** Every endpoint group of the API; an area adds its group here. */
@@ -83,6 +85,7 @@ const groups = {
   adminApiActivityEndpoints,
   webhookEndpoints,
   adminWebhookEndpoints,
+  secretRotationEndpoints,
   personalAccessTokenEndpoints,
   accountSessionEndpoints,
   adminPersonalAccessTokenEndpoints,

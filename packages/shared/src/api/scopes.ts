@@ -56,6 +56,8 @@ export const GROUP_SCOPES = {
   adminApiActivityEndpoints: 'admin',
   webhookEndpoints: appsGroup,
   adminWebhookEndpoints: 'admin',
+  // Rotating or expiring a client secret changes credentials, as a reset does (credentialEndpoints).
+  secretRotationEndpoints: 'apps:write',
 } as const satisfies Record<string, GroupScope>;
 
 /** Single endpoints whose scope is not their group's. */

@@ -8,6 +8,7 @@ import * as m0006 from './0006_rate_limit_counters';
 import * as m0007 from './0007_api_calls_status_class';
 import * as m0008 from './0008_webhooks';
 import * as m0009 from './0009_webhook_destination_lease';
+import * as m0010 from './0010_previous_secret';
 
 /**
  * The platform's own migrations, after the portal's (whose early ones created the platform's first
@@ -23,4 +24,5 @@ export const platformMigrations: Record<string, Migration> = {
   '0007_api_calls_status_class': m0007,
   '0008_webhooks': m0008,
   '0009_webhook_destination_lease': m0009,
+  '0010_previous_secret': m0010,
 };

@@ -1,3 +1,5 @@
+import { credentialTemplates } from './credential-templates';
+
 /** A rendered message: the same content as plain text and as HTML. */
 export interface RenderedEmail {
   subject: string;
@@ -130,6 +132,7 @@ export const templates = {
       ),
     };
   },
+  ...credentialTemplates,
   /** A sign-in from a browser this account had not used (issue 23): where and when, never a secret. */
   newSignIn(data: {
     name: string;

@@ -6,4 +6,6 @@ export const credentialPolicy = {
   canReset: (access: AppAccess): boolean => access.permissions.canModifyCredentials,
   /** Revealing the production secret once: owner and admin, as resetting it. */
   canReveal: (access: AppAccess): boolean => access.permissions.canModifyCredentials,
+  /** Rotating a secret, or ending its grace period, of the sandbox or production: who may reset it. */
+  canRotate: (access: AppAccess): boolean => access.permissions.canModifyCredentials,
 };

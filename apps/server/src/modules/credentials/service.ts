@@ -1,12 +1,16 @@
 import type { Db } from '../../db/index';
 import { errors } from '../../http/errors';
+import type { Mailer } from '../../jobs/mail/mailer';
 import type { IssuedSecret, OAuthApplication, Platform } from '../../platform/types';
 import { type AuditActor, recordAudit } from '../audit/recorder';
 import type { AppContext } from '../developer-apps/scope';
+import { enqueueSecretNotices } from './notices';
 
 /** Production OAuth credentials on the platform (spec 2 §4 "Client secret"). */
 export class CredentialService {
-  constructor(private readonly deps: { db: Db; platform: Platform }) {}
+  constructor(
+    private readonly deps: { db: Db; platform: Platform; mailer: Mailer; config: { publicUrl: string } },
+  ) {}
 
   /** The app an OAuth application belongs to (the app scope then decides whether the actor may see it). */
   async appOf(uid: string): Promise<number> {
@@ -25,6 +29,13 @@ export class CredentialService {
         subjectId: uid,
         developerAppId: context.app.id,
         changes: { after: { environment: oauth.environment } },
+      });
+      // A reset is told to the owners and admins as a rotation is (issue 23); never the secret.
+      await enqueueSecretNotices(trx, this.deps, {
+        app: context.app,
+        actor: context.user,
+        environment: oauth.environment,
+        change: 'reset',
       });
       return this.deps.platform.resetSecret(uid, trx);
     });

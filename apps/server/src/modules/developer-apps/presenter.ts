@@ -61,7 +61,15 @@ export function presentApp({
     current_user_role: access.role,
     permissions: access.permissions,
     sandbox: sandbox ? presentSandbox(sandbox, app, sandboxSecret) : null,
-    credentials: working ? { uid: working.uid, revealable: working.secretRevealable } : null,
+    credentials: working
+      ? {
+          uid: working.uid,
+          revealable: working.secretRevealable,
+          ...(working.previousSecretExpiresAt
+            ? { previous_secret_expires_at: working.previousSecretExpiresAt.toISOString() }
+            : {}),
+        }
+      : null,
     manifests: {
       latest_sandbox: manifests.latestSandbox
         ? presentVersion(manifests.latestSandbox.row, manifests.latestSandbox.flags)

@@ -24,6 +24,9 @@ export function presentSandbox(
     ...(secret === null ? {} : { app_secret: secret }),
     created_at: sandbox.createdAt.toISOString(),
     updated_at: sandbox.updatedAt.toISOString(),
+    ...(sandbox.oauth?.previousSecretExpiresAt
+      ? { previous_secret_expires_at: sandbox.oauth.previousSecretExpiresAt.toISOString() }
+      : {}),
   };
 }
 

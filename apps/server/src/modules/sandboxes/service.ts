@@ -12,6 +12,7 @@ import type {
   TestToken,
 } from '../../platform/types';
 import { type AuditActor, recordAudit } from '../audit/recorder';
+import { enqueueSecretNotices } from '../credentials/notices';
 import { developerAppRepository as apps } from '../developer-apps/repository';
 import type { AppContext } from '../developer-apps/scope';
 import { checkRedirectUris } from '../developer-apps/service';
@@ -49,6 +50,13 @@ export class SandboxService {
         subjectId: oauth.uid,
         developerAppId: context.app.id,
         changes: { after: { environment: oauth.environment } },
+      });
+      // A reset is told to the owners and admins as a rotation is (issue 23); never the secret.
+      await enqueueSecretNotices(trx, this.deps, {
+        app: context.app,
+        actor: context.user,
+        environment: oauth.environment,
+        change: 'reset',
       });
       return this.deps.platform.resetSecret(oauth.uid, trx);
     });

@@ -9,8 +9,10 @@ import { StatusAlert } from '../../../components/StatusAlert';
 import { useUpdateDeveloperApp } from '../queries';
 import { BaseUrlFields } from './BaseUrlFields';
 import { CredentialField, HiddenSecret } from './CredentialField';
+import { PreviousSecretNotice } from './PreviousSecretNotice';
 import { RedirectUrisForm } from './RedirectUrisForm';
 import { ResetSecretButton } from './ResetSecretButton';
+import { RotateSecretButton } from './RotateSecretButton';
 import { ShowSecretButton } from './ShowSecretButton';
 
 const accessColors = { none: 'gray', production_pending: 'blue', granted: 'green' } as const;
@@ -40,8 +42,21 @@ export function ProductionCredentials({ app }: { app: DeveloperApp }) {
           onSave={(value) => saveUris.mutateAsync({ redirect_uri: value })}
         />
         <HiddenSecret />
+        {app.credentials?.previous_secret_expires_at ? (
+          <PreviousSecretNotice
+            target={{ kind: 'production', uid: app.uid }}
+            expiresAt={app.credentials.previous_secret_expires_at}
+            editable={editable}
+          />
+        ) : null}
         {editable ? (
           <Group>
+            {/* Outside the Show/Reset swap: a rotation makes the new secret revealable, and the swap must
+                not unmount the dialog that shows it. */}
+            <RotateSecretButton
+              target={{ kind: 'production', uid: app.uid }}
+              label={t('developerApps.rotation.rotateProduction')}
+            />
             {app.credentials?.revealable && !revealed ? (
               <ShowSecretButton appId={app.id} uid={app.uid} onDone={() => setRevealed(true)} />
             ) : (

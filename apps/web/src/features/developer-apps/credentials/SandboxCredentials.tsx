@@ -5,8 +5,10 @@ import { useUpdateSandbox } from '../queries';
 import { BaseUrlFields } from './BaseUrlFields';
 import { CredentialField, HiddenSecret } from './CredentialField';
 import { HoverSecret } from './HoverSecret';
+import { PreviousSecretNotice } from './PreviousSecretNotice';
 import { RedirectUrisForm } from './RedirectUrisForm';
 import { ResetSecretButton } from './ResetSecretButton';
+import { RotateSecretButton } from './RotateSecretButton';
 
 /** The live sandbox's OAuth client: id, URL, redirect URIs and its secret (spec 2 §2 Sandbox card). */
 export function SandboxCredentials({ app, sandbox }: { app: DeveloperApp; sandbox: Sandbox }) {
@@ -49,8 +51,19 @@ export function SandboxCredentials({ app, sandbox }: { app: DeveloperApp; sandbo
       ) : sandbox.confidential ? (
         <HiddenSecret />
       ) : null}
+      {sandbox.previous_secret_expires_at ? (
+        <PreviousSecretNotice
+          target={{ kind: 'sandbox', sandboxId: sandbox.id }}
+          expiresAt={sandbox.previous_secret_expires_at}
+          editable={editable}
+        />
+      ) : null}
       {editable && sandbox.app_id ? (
         <Group>
+          <RotateSecretButton
+            target={{ kind: 'sandbox', sandboxId: sandbox.id }}
+            label={t('developerApps.rotation.rotateSandbox')}
+          />
           <ResetSecretButton
             target={{ kind: 'sandbox', sandboxId: sandbox.id }}
             label={t('developerApps.secret.resetSandbox')}
