@@ -134,15 +134,11 @@ function preloadSignIn(): Plugin {
 }
 
 /**
- * Chunks that keep their name in their file name: the entry's libraries (LOADED_WITH_ENTRY reads it) and
- * every lazy page. The ~150 small shared chunks (icons, query hooks, helpers) are named by their hash
- * alone: the entry lists each of them in the routes' preload lists, and their names cost the sign-in
- * route ~0.6 KB gzip (bench/RESULTS.md §3).
+ * Chunks that keep their name in their file name: the entry's libraries and every lazy page. The ~150
+ * small shared chunks (icons, query hooks, helpers) are named by their hash alone: the chunks that import
+ * them name them, and their names cost bytes there (bench/RESULTS.md §3).
  */
 const KEEP_NAME = /^(react|vendor|mantine-base|rolldown-runtime|index)$/;
-
-/** Chunks every page has loaded with the entry (the codeSplitting groups below, and the runtime). */
-const LOADED_WITH_ENTRY = /(^|\/)(react|vendor|mantine-base|rolldown-runtime)-[\w-]+\.js$/;
 
 export default defineConfig({
   root,
@@ -168,7 +164,11 @@ export default defineConfig({
       polyfill: false,
       // The entry's own libraries (react, vendor, mantine-base, the runtime) are loaded before any lazy
       // route: listing them again in every route's preload list cost the entry chunk bytes for nothing.
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !LOADED_WITH_ENTRY.test(dep)),
+      // A lazy route's own JavaScript imports (hash-named shared chunks) are fetched by the route chunk's
+      // static imports instead of a list in the entry: that list cost the sign-in route ~1 KB gzip (issue 24,
+      // first load), against one more round trip when a page is first opened. CSS stays listed: the preload
+      // helper is what loads a lazy chunk's styles.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')),
     },
     // The sign-in route's initial JS must stay under the limit of the `size` script (package.json): every
     // page is a lazy route (src/router.tsx), and the libraries only some pages need get chunks of their

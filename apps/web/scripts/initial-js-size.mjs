@@ -46,8 +46,10 @@ let total = 0;
 for (const file of [...files].sort()) {
   const size = zlib.gzipSync(fs.readFileSync(path.join(assets, file))).length;
   total += size;
-  console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+  console.log(`${(size / 1024).toFixed(1).padStart(7)} KiB  ${file}`);
 }
 const totalKb = total / 1024;
-console.log(`initial JS of ${route}: ${totalKb.toFixed(1)} KB gzip (limit ${limitKb} KB)`);
+console.log(
+  `initial JS of ${route}: ${totalKb.toFixed(2)} KiB gzip (limit ${limitKb} KiB; 1 KiB = 1,024 bytes)`,
+);
 process.exit(totalKb <= limitKb ? 0 : 1);
