@@ -42,6 +42,7 @@ import { adminNotificationRoutes, notificationRoutes } from './modules/notificat
 import { outboundEmailRoutes } from './modules/outbound-emails/routes';
 import { rateLimitRoutes } from './modules/rate-limits/routes';
 import { sandboxRoutes } from './modules/sandboxes/routes';
+import { registerAdminTwoFactorGate, twoFactorRoutes } from './modules/two-factor/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import type { Services } from './services';
 import type { Storage } from './storage/index';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       touch: (id, lastSeenAt, expiresAt) => authRepository.touchSession(db, id, lastSeenAt, expiresAt),
     },
   });
+  registerAdminTwoFactorGate(app, { config, twoFactor: deps.services.twoFactor });
 
   healthRoutes(
     app,
@@ -156,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   apiActivityRoutes(app, deps.services.apiActivity, appScope);
   webhookRoutes(app, deps.services.webhooks, appScope);
   adminAnalyticsRoutes(app, deps.services.analytics);
+  twoFactorRoutes(app, deps.services, config);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

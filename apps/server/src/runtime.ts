@@ -91,7 +91,7 @@ export async function startRuntime(
     platformContext: platformHttp.context,
   });
   const storage = await createStorage(config);
-  const deps = { config, db: database.db, mailer, queue, platform, storage };
+  const deps = { config, db: database.db, mailer, queue, platform, storage, secrets };
   const services = createServices(deps);
   const jobs = [...jobsOf(deps, services), ...webhookDeliveryJobs(platformHttp.context)];
   await startQueues(queue, jobs);

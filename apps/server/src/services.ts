@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/index';
+import type { SecretBox } from './http/crypto';
 import { type Mailer, mailJobs } from './jobs/mail/mailer';
 import type { JobQueue } from './jobs/queue';
 import type { AnyJobDefinition } from './jobs/workers';
@@ -22,6 +23,7 @@ import { NotificationService } from './modules/notifications/service';
 import { OutboundEmailService } from './modules/outbound-emails/service';
 import { RateLimitService } from './modules/rate-limits/service';
 import { SandboxService } from './modules/sandboxes/service';
+import { TwoFactorService } from './modules/two-factor/service';
 import { WebhookService } from './modules/webhooks/service';
 import type { Platform } from './platform/types';
 import type { Storage } from './storage/index';
@@ -47,6 +49,7 @@ export interface Services {
   analytics: AnalyticsService;
   apiActivity: ApiActivityService;
   webhooks: WebhookService;
+  twoFactor: TwoFactorService;
 }
 
 export interface ServiceDeps {
@@ -56,13 +59,16 @@ export interface ServiceDeps {
   queue: JobQueue;
   platform: Platform;
   storage: Storage;
+  /** Seals secrets kept at rest with SECRETS_KEY (authenticator secrets). */
+  secrets: SecretBox;
 }
 
 export function createServices(deps: ServiceDeps): Services {
   const developerApps = new DeveloperAppService(deps);
   const listings = new ListingService(deps);
+  const twoFactor = new TwoFactorService(deps);
   const services: Services = {
-    auth: new AuthService(deps),
+    auth: new AuthService({ ...deps, secondFactor: twoFactor }),
     notifications: new NotificationService(deps),
     outboundEmails: new OutboundEmailService(deps),
     developerApps,
@@ -81,6 +87,7 @@ export function createServices(deps: ServiceDeps): Services {
     analytics: new AnalyticsService(deps),
     apiActivity: new ApiActivityService(deps),
     webhooks: new WebhookService(deps),
+    twoFactor,
   };
   deps.platform.onSandboxFinished((event) => services.sandboxes.sandboxFinished(event));
   return services;

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'oauth_application.secret_reset',
   'oauth_application.test_token_issued',
   'webhook_hook.signing_secret_rotated',
+  'developer.two_factor_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditAction = z.enum(AUDIT_ACTIONS);

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'too_many_requests',
   'internal_error',
   'service_unavailable',
+  'two_factor_required',
+  'two_factor_setup_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -47,6 +49,8 @@ export const ERROR_STATUS = {
   too_many_requests: 429,
   internal_error: 500,
   service_unavailable: 503,
+  two_factor_required: 401,
+  two_factor_setup_required: 403,
 } as const satisfies Record<ErrorCode, number>;
 
 /**

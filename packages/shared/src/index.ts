@@ -20,5 +20,6 @@ export * from './paging';
 export * from './query';
 export * from './rate-limits';
 export * from './sandbox-platform';
+export * from './two-factor';
 export * from './uploads';
 export * from './webhooks';

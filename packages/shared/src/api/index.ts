@@ -21,6 +21,7 @@ import { adminNotificationEndpoints, notificationEndpoints } from './notificatio
 import { outboundEmailEndpoints } from './outbound-emails';
 import { rateLimitEndpoints } from './rate-limits';
 import { sandboxEndpoints } from './sandboxes';
+import { adminTwoFactorEndpoints, twoFactorEndpoints } from './two-factor';
 import { adminWebhookEndpoints, webhookEndpoints } from './webhooks';
 
 export * from './admin-apps';
@@ -40,6 +41,7 @@ export * from './notifications';
 export * from './outbound-emails';
 export * from './rate-limits';
 export * from './sandboxes';
+export * from './two-factor';
 export * from './webhooks';
 
 /** Every endpoint group of the API; an area adds its group here. */
@@ -75,6 +77,8 @@ const groups = {
   adminApiActivityEndpoints,
   webhookEndpoints,
   adminWebhookEndpoints,
+  twoFactorEndpoints,
+  adminTwoFactorEndpoints,
 };
 
 type Groups = typeof groups;
