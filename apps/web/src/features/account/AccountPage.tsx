@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/PageLoader';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
 import { FormExperienceSetting } from '../manifests/optIn/FormExperienceSetting';
+import { AccountSectionsSlot } from '../two-factor/AccountSectionsSlot';
 import { AccountSettingsForm } from './AccountSettingsForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { useAccount } from './queries';
@@ -24,6 +25,7 @@ export function AccountPage() {
         <Stack gap="lg">
           <AccountSettingsForm key={account.data.id} user={account.data} />
           <ChangePasswordForm />
+          <AccountSectionsSlot />
           <FormExperienceSetting />
         </Stack>
       )}
