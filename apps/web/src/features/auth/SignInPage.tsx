@@ -130,11 +130,11 @@ export function SignInPage() {
           <Button type="submit" fullWidth loading={signIn.isPending}>
             {t('auth.signIn.submit')}
           </Button>
-          <Suspense>
-            <Extras error={error} values={form.values} redirect={redirect} />
-          </Suspense>
         </Stack>
       </form>
+      <Suspense>
+        <Extras error={error} values={form.values} redirect={redirect} />
+      </Suspense>
     </AuthCard>
   );
 }

@@ -50,6 +50,14 @@ function CodeStep({ values, redirect, onClose }: Omit<SignInExtrasProps, 'error'
     }
   };
 
+  const submit = form.onSubmit((entered) =>
+    send(
+      mode === 'code'
+        ? { otp_code: entered.otp_code.replace(/\s+/g, '') }
+        : { recovery_code: entered.recovery_code.trim() },
+    ),
+  );
+
   return (
     <Modal
       opened
@@ -60,13 +68,11 @@ function CodeStep({ values, redirect, onClose }: Omit<SignInExtrasProps, 'error'
     >
       <form
         noValidate
-        onSubmit={form.onSubmit((entered) =>
-          send(
-            mode === 'code'
-              ? { otp_code: entered.otp_code.replace(/\s+/g, '') }
-              : { recovery_code: entered.recovery_code.trim() },
-          ),
-        )}
+        onSubmit={(event) => {
+          // The dialog is rendered in a portal, but React bubbles its submit up its own tree.
+          event.stopPropagation();
+          submit(event);
+        }}
       >
         <Stack>
           <MutationErrorAlert error={signIn.error} form={form} title={t('account.twoFactor.signIn.failed')} />
@@ -134,7 +140,7 @@ function PasskeyButton({ redirect }: { redirect: string }) {
   const signIn = usePasskeySignIn();
   if (!passkeysSupported()) return null;
   return (
-    <Stack gap={4}>
+    <Stack gap={4} mt="md">
       <Button
         variant="default"
         fullWidth

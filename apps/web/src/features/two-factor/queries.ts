@@ -18,9 +18,15 @@ export function useTwoFactorStatus() {
   });
 }
 
+/**
+ * Refreshes the status and the passkeys without waiting for it: the caller's own `onSuccess` (showing the
+ * recovery codes) must run before the refreshed status unmounts the form that made the call.
+ */
 function useInvalidate() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.all });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: twoFactorKeys.all });
+  };
 }
 
 export function useSetupTotp() {
