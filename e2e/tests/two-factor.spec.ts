@@ -37,7 +37,7 @@ test('a developer turns on an authenticator app, then signs in with a code and w
     await expect(section.getByText('Off', { exact: true })).toBeVisible();
     await section.getByRole('button', { name: 'Turn on' }).click();
     await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-    secret = (await section.getByTestId('two-factor-secret').innerText()).trim();
+    secret = ((await section.getByTestId('two-factor-secret').textContent()) ?? '').trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await screen(page, 'two-factor-setup');
 
@@ -49,7 +49,7 @@ test('a developer turns on an authenticator app, then signs in with a code and w
     await section.getByRole('button', { name: 'Confirm' }).click();
     const codes = section.getByRole('list', { name: 'Your recovery codes' });
     await expect(codes.getByRole('listitem')).toHaveCount(10);
-    recoveryCodes = (await codes.getByRole('listitem').allInnerTexts()).map((code) => code.trim());
+    recoveryCodes = (await codes.getByRole('listitem').allTextContents()).map((code) => code.trim());
     await expect(section.getByRole('button', { name: 'Download' })).toBeVisible();
     await screen(page, 'two-factor-recovery-codes');
     await section.getByRole('button', { name: 'I have saved them' }).click();
