@@ -45,6 +45,7 @@ import { adminNotificationRoutes, notificationRoutes } from './modules/notificat
 import { outboundEmailRoutes } from './modules/outbound-emails/routes';
 import { rateLimitRoutes } from './modules/rate-limits/routes';
 import { sandboxRoutes } from './modules/sandboxes/routes';
+import { registerAdminTwoFactorGate, twoFactorRoutes } from './modules/two-factor/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { noMetrics, type OperatorMetrics } from './observability/prometheus';
 import { operatorMetricsRoutes } from './observability/routes';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       touch: (id, at, ip) => accessTokenRepository.touch(db, id, at, ip),
     },
   });
+  registerAdminTwoFactorGate(app, { config, twoFactor: deps.services.twoFactor });
 
   healthRoutes(
     app,
@@ -173,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   webhookRoutes(app, deps.services.webhooks, appScope);
   adminAnalyticsRoutes(app, deps.services.analytics);
   accessTokenRoutes(app, deps.services.accessTokens);
+  twoFactorRoutes(app, deps.services, config);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

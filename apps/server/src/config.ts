@@ -157,6 +157,8 @@ const environment = z.object({
   PLATFORM_EVENTS_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   /** Webhooks may go to http://localhost and private addresses (default: true unless NODE_ENV=production). */
   WEBHOOKS_ALLOW_PRIVATE_DESTINATIONS: bool.optional(),
+  /** Platform administrators must have a second factor before any admin route answers them. */
+  REQUIRE_ADMIN_2FA: bool.default(false),
 });
 
 export type Environment = z.infer<typeof environment>;
@@ -230,6 +232,8 @@ export interface Config {
    * loopback or private addresses (a local receiver); the cloud metadata addresses are refused always.
    */
   webhooksAllowPrivateDestinations: boolean;
+  /** REQUIRE_ADMIN_2FA: administrators without a second factor get 403 two_factor_setup_required on admin routes. */
+  requireAdmin2fa: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -301,5 +305,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     qaHost: e.QA_HOST,
     platformEventsSecret: e.PLATFORM_EVENTS_SECRET,
     webhooksAllowPrivateDestinations: e.WEBHOOKS_ALLOW_PRIVATE_DESTINATIONS ?? e.NODE_ENV !== 'production',
+    requireAdmin2fa: e.REQUIRE_ADMIN_2FA,
   };
 }

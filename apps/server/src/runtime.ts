@@ -41,6 +41,8 @@ export interface Runtime {
   metrics: OperatorMetrics;
   /** The METRICS_PORT server's address, when one runs. */
   metricsAddress?: { port: number };
+  /** Starts this process's job workers, when it was started without them (tests drive jobs so). */
+  startWorkers(): Promise<void>;
   /** Stops taking requests, lets in-flight requests and jobs finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -110,11 +112,12 @@ export async function startRuntime(
     platformContext: platformHttp.context,
   });
   const storage = await createStorage(config);
-  const deps = { config, db: database.db, mailer, queue, platform, storage };
+  const deps = { config, db: database.db, mailer, queue, platform, storage, secrets };
   const services = createServices(deps);
   const jobs = [...jobsOf(deps, services), ...webhookDeliveryJobs(platformHttp.context)];
   await startQueues(queue, jobs);
   const workers = options.workers ?? true;
+  let working = workers;
   if (workers) await startWorkers(queue, jobs);
   const app = await buildApp({
     config,
@@ -162,6 +165,11 @@ export async function startRuntime(
     platformHttp,
     metrics,
     ...(metricsPort && typeof metricsPort === 'object' ? { metricsAddress: { port: metricsPort.port } } : {}),
+    async startWorkers() {
+      if (working) return;
+      working = true;
+      await startWorkers(queue, jobs);
+    },
     close() {
       closing ??= (async () => {
         sweeper?.stop();

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/index';
+import type { SecretBox } from './http/crypto';
 import { type Mailer, mailJobs } from './jobs/mail/mailer';
 import type { JobQueue } from './jobs/queue';
 import type { AnyJobDefinition } from './jobs/workers';
@@ -24,6 +25,7 @@ import { NotificationService } from './modules/notifications/service';
 import { OutboundEmailService } from './modules/outbound-emails/service';
 import { RateLimitService } from './modules/rate-limits/service';
 import { SandboxService } from './modules/sandboxes/service';
+import { TwoFactorService } from './modules/two-factor/service';
 import { WebhookService } from './modules/webhooks/service';
 import type { Platform } from './platform/types';
 import type { Storage } from './storage/index';
@@ -51,6 +53,7 @@ export interface Services {
   webhooks: WebhookService;
   secretRotation: SecretRotationService;
   accessTokens: AccessTokenService;
+  twoFactor: TwoFactorService;
 }
 
 export interface ServiceDeps {
@@ -60,13 +63,16 @@ export interface ServiceDeps {
   queue: JobQueue;
   platform: Platform;
   storage: Storage;
+  /** Seals secrets kept at rest with SECRETS_KEY (authenticator secrets). */
+  secrets: SecretBox;
 }
 
 export function createServices(deps: ServiceDeps): Services {
   const developerApps = new DeveloperAppService(deps);
   const listings = new ListingService(deps);
+  const twoFactor = new TwoFactorService(deps);
   const services: Services = {
-    auth: new AuthService(deps),
+    auth: new AuthService({ ...deps, secondFactor: twoFactor }),
     notifications: new NotificationService(deps),
     outboundEmails: new OutboundEmailService(deps),
     developerApps,
@@ -87,6 +93,7 @@ export function createServices(deps: ServiceDeps): Services {
     webhooks: new WebhookService(deps),
     secretRotation: new SecretRotationService(deps),
     accessTokens: new AccessTokenService(deps),
+    twoFactor,
   };
   deps.platform.onSandboxFinished((event) => services.sandboxes.sandboxFinished(event));
   return services;

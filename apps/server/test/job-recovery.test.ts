@@ -4,10 +4,8 @@
 // within a minute, not after pg-boss's 15-minute expiry — and the fan-out's idempotency keeps it to one
 // mail per developer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkers } from '../src/jobs/workers';
 import { FANOUT_QUEUE } from '../src/modules/notifications/service';
 import type { Runtime } from '../src/runtime';
-import { jobsOf } from '../src/services';
 import { createUser, signIn, startTestRuntime } from './support';
 
 const DEVELOPERS = 25;
@@ -46,10 +44,8 @@ describe('a job whose worker vanished mid-run', () => {
     const claimed = await runtime.queue.boss.fetch(FANOUT_QUEUE);
     expect(claimed).toHaveLength(1);
 
-    const { config, mailer, queue, platform, storage, services } = runtime;
-    const deps = { config, db: runtime.database.db, mailer, queue, platform, storage };
     const vanishedAt = Date.now();
-    await startWorkers(queue, jobsOf(deps, services));
+    await runtime.startWorkers();
 
     const mailsOf = () =>
       runtime.database.db

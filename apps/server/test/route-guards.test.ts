@@ -28,6 +28,9 @@ const PUBLIC = new Set([
   'POST /api/v1/platform/events',
   // Where the platform's OAuth server and REST API live: public facts, the reference shows them (issue 21).
   'GET /api/v1/platform/base_urls',
+  // Signing in with a passkey: its options (a challenge) and the answer come before any session (issue 23).
+  'POST /api/v1/session/passkey_options',
+  'POST /api/v1/session/passkey',
 ]);
 
 let runtime: Runtime;

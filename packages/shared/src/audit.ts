@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'oauth_application.previous_secret_expired',
   'personal_access_token.created',
   'personal_access_token.revoked',
+  'developer.two_factor_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditAction = z.enum(AUDIT_ACTIONS);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddress as email, newPassword, rawText, requiredText } from './fields';
 import { LIMITS } from './limits';
+import { passkeyAssertion, recoveryCode, totpCode } from './two-factor';
 
 const token = rawText(LIMITS.token).min(1, { message: "can't be blank" });
 
@@ -20,6 +21,10 @@ export const sessionRequest = z.strictObject({
     .trim()
     .transform((value) => value.toLowerCase()),
   password: rawText(LIMITS.passwordMax),
+  /** With a second factor on: a code from the authenticator app, a recovery code or a passkey's answer. */
+  otp_code: totpCode.optional(),
+  recovery_code: recoveryCode.optional(),
+  passkey: passkeyAssertion.optional(),
 });
 export type SessionRequest = z.input<typeof sessionRequest>;
 

@@ -84,6 +84,8 @@ export function errorCodesOf(definition: EndpointDefinition): ErrorCode[] {
   if (definition.params) codes.add('not_found');
   // A multipart body the parser cannot read (no boundary, truncated): 400, as malformed JSON is.
   if (definition.files) codes.add('malformed_multipart');
+  // REQUIRE_ADMIN_2FA: an administrator without a second factor is refused every admin route.
+  if (definition.path.startsWith('/api/v1/admin/')) codes.add('two_factor_setup_required');
   return [...codes];
 }
 

@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'internal_error',
   'service_unavailable',
   'insufficient_scope',
+  'two_factor_required',
+  'two_factor_setup_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -49,6 +51,8 @@ export const ERROR_STATUS = {
   internal_error: 500,
   service_unavailable: 503,
   insufficient_scope: 403,
+  two_factor_required: 401,
+  two_factor_setup_required: 403,
 } as const satisfies Record<ErrorCode, number>;
 
 /**

@@ -22,5 +22,6 @@ export * from './query';
 export * from './rate-limits';
 export * from './sandbox-platform';
 export * from './secret-rotation';
+export * from './two-factor';
 export * from './uploads';
 export * from './webhooks';

@@ -237,6 +237,48 @@ export interface Database extends PlatformDatabase {
   integration_contacts: IntegrationContactsTable;
   /** Exact counts of the unfiltered admin lists, kept by triggers (0015_admin_list_speed). */
   row_counts: { name: string; n: ColumnType<number, number, number> };
+  user_totp_factors: UserTotpFactorsTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  user_passkeys: UserPasskeysTable;
+  webauthn_challenges: WebAuthnChallengesTable;
+}
+
+/** An authenticator app (issue 23): the secret sealed with SECRETS_KEY, pending until confirmed. */
+export interface UserTotpFactorsTable {
+  user_id: number;
+  secret_sealed: string;
+  confirmed_at: NullableTimestamp;
+  /** The 30-second step of the last code accepted: a code of that step or an earlier one is refused. */
+  last_used_step: number | null;
+  created_at: Timestamp;
+}
+
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** A passkey (WebAuthn credential): its id and public key as base64url. */
+export interface UserPasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  counter: ColumnType<string | number, number | undefined, number>;
+  transports: JsonWithDefault<string[]>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface WebAuthnChallengesTable {
+  challenge_hash: string;
+  user_id: number | null;
+  purpose: 'registration' | 'authentication';
+  expires_at: Timestamp;
 }
 
 /** A jsonb column: read as the parsed value, written as its JSON text. */

@@ -68,7 +68,7 @@ export const authEndpoints = {
     auth: 'public',
     body: sessionRequest,
     response: sessionResponse,
-    errors: ['invalid_credentials', 'email_not_confirmed', 'too_many_attempts'],
+    errors: ['invalid_credentials', 'email_not_confirmed', 'too_many_attempts', 'two_factor_required'],
   }),
   signOut: endpoint({
     method: 'DELETE',

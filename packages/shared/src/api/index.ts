@@ -28,6 +28,7 @@ import { rateLimitEndpoints } from './rate-limits';
 import { sandboxEndpoints } from './sandboxes';
 import { GROUP_SCOPES, type RouteScope, scopeTable } from './scopes';
 import { secretRotationEndpoints } from './secret-rotation';
+import { adminTwoFactorEndpoints, twoFactorEndpoints } from './two-factor';
 import { adminWebhookEndpoints, webhookEndpoints } from './webhooks';
 
 export * from './access-tokens';
@@ -50,6 +51,7 @@ export * from './rate-limits';
 export * from './sandboxes';
 export * from './scopes';
 export * from './secret-rotation';
+export * from './two-factor';
 export * from './webhooks';
 
 /** Every endpoint group of the API; an area adds its group here. */
@@ -89,6 +91,8 @@ const groups = {
   personalAccessTokenEndpoints,
   accountSessionEndpoints,
   adminPersonalAccessTokenEndpoints,
+  twoFactorEndpoints,
+  adminTwoFactorEndpoints,
 };
 
 type Groups = typeof groups;

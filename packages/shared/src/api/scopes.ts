@@ -58,6 +58,9 @@ export const GROUP_SCOPES = {
   adminWebhookEndpoints: 'admin',
   // Rotating or expiring a client secret changes credentials, as a reset does (credentialEndpoints).
   secretRotationEndpoints: 'apps:write',
+  // Second factors are the account's own security: a session only, as the password is (issue 23).
+  twoFactorEndpoints: 'session',
+  adminTwoFactorEndpoints: 'admin',
 } as const satisfies Record<string, GroupScope>;
 
 /** Single endpoints whose scope is not their group's. */

@@ -20,6 +20,8 @@ import * as m0018 from './0018_app_version_rejected';
 import * as m0019 from './0019_listing_decisions';
 import * as m0020 from './0020_version_authentication';
 import * as m0021 from './0021_name_collation';
+import * as m0022 from './0022_two_factor';
+import * as m0023 from './0023_passkeys';
 import * as m0024 from './0024_personal_access_tokens';
 
 /** Every migration, in order. A landed migration is never edited: add the next number instead. */
@@ -45,5 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0019_listing_decisions': m0019,
   '0020_version_authentication': m0020,
   '0021_name_collation': m0021,
+  '0022_two_factor': m0022,
+  '0023_passkeys': m0023,
   '0024_personal_access_tokens': m0024,
 };

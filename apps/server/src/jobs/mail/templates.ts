@@ -153,6 +153,18 @@ export const templates = {
       ),
     };
   },
+  /** An administrator removed every second factor of the account (issue 23); no secret or code in it. */
+  twoFactorRemoved(data: { name: string; accountUrl: string }): RenderedEmail {
+    const subject = 'Two-factor authentication was removed from your Lintel account';
+    return {
+      subject,
+      text: `Hello ${data.name},\n\nAn administrator removed the second factors of your account (authenticator app, recovery codes and passkeys), as you asked after losing them. You can sign in with your password alone now. Please set up two-factor authentication again on your account page:\n\n${data.accountUrl}\n\nIf you did not ask for this, reply to this e-mail at once.\n`,
+      html: layout(
+        subject,
+        `<p>Hello ${escapeHtml(data.name)},</p><p>An administrator removed the second factors of your account (authenticator app, recovery codes and passkeys), as you asked after losing them. You can sign in with your password alone now. Please set up two-factor authentication again on your account page.</p>${button(data.accountUrl, 'Open my account')}<p>If you did not ask for this, reply to this e-mail at once.</p>`,
+      ),
+    };
+  },
 } satisfies Record<string, (data: never) => RenderedEmail>;
 
 export type TemplateName = keyof typeof templates;

@@ -22,6 +22,15 @@ export interface AuthDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
+  /** The second step of signing in (modules/two-factor): throws unless the account's second factor is met. */
+  secondFactor?: {
+    verifySignIn(
+      user: UserRow,
+      input: { otp_code?: string; recovery_code?: string; passkey?: Record<string, unknown> },
+      client: { ip: string },
+      now: Date,
+    ): Promise<void>;
+  };
 }
 
 export interface Registration {
@@ -138,11 +147,17 @@ export class AuthService {
   }
 
   async signIn(
-    credentials: { email: string; password: string },
+    credentials: {
+      email: string;
+      password: string;
+      otp_code?: string;
+      recovery_code?: string;
+      passkey?: Record<string, unknown>;
+    },
     client: { ip: string; userAgent: string | undefined; previousSessionId: string | undefined },
     now = new Date(),
   ): Promise<SignedIn> {
-    const { db, config } = this.deps;
+    const { db } = this.deps;
     const email = credentials.email.toLowerCase();
     const user = await repo.findUserByEmail(db, email);
     await this.reserveAttempt({ email, ip: client.ip }, user, now);
@@ -151,7 +166,17 @@ export class AuthService {
     if (!user || !valid) throw errors.invalidCredentials();
     await repo.forgiveAttempts(db, { email, ip: client.ip });
     if (!user.confirmed_at) throw errors.emailNotConfirmed();
+    await this.deps.secondFactor?.verifySignIn(user, credentials, { ip: client.ip }, now);
+    return this.openSession(user, client, now);
+  }
 
+  /** A new session for a user who has proved who they are (a password and its second factor, or a passkey). */
+  async openSession(
+    user: UserRow,
+    client: { ip: string; userAgent: string | undefined; previousSessionId: string | undefined },
+    now = new Date(),
+  ): Promise<SignedIn> {
+    const { db, config } = this.deps;
     const sessionToken = randomToken();
     const csrfToken = randomToken();
     await db.transaction().execute(async (trx) => {

@@ -62,6 +62,19 @@ describe('AccountPage', () => {
       if (url === '/api/v1/account' && init.method === 'GET') return { body: buildUser() };
       // The sessions and tokens sections load beside the forms (issue 23).
       if (url === '/api/v1/account/sessions' || url === '/api/v1/personal_access_tokens') return { body: [] };
+      // The second-factor sections load quietly (features/two-factor).
+      if (url === '/api/v1/account/two_factor') {
+        return {
+          body: {
+            totp_enabled: false,
+            totp_enabled_at: null,
+            recovery_codes_left: 0,
+            passkeys: 0,
+            setup_required: false,
+          },
+        };
+      }
+      if (url === '/api/v1/account/passkeys') return { body: [] };
       if (url === '/api/v1/account' && init.method === 'PATCH') {
         return errorBody(422, 'validation_failed', 'Validation failed', [
           { path: 'current_password', message: 'is incorrect', code: 'incorrect' },

@@ -4,6 +4,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { QueryErrorAlert } from '../../components/QueryErrorAlert';
 import { AccountAccessSlot } from '../access-tokens/LazySections';
 import { FormExperienceSetting } from '../manifests/optIn/FormExperienceSetting';
+import { AccountSectionsSlot } from '../two-factor/AccountSectionsSlot';
 import { AccountSettingsForm } from './AccountSettingsForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { useAccount } from './queries';
@@ -26,6 +27,7 @@ export function AccountPage() {
           <AccountSettingsForm key={account.data.id} user={account.data} />
           <ChangePasswordForm />
           <AccountAccessSlot isAdmin={account.data.is_admin} />
+          <AccountSectionsSlot />
           <FormExperienceSetting />
         </Stack>
       )}

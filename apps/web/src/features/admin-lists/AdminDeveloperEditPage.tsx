@@ -28,6 +28,7 @@ import { applyServerErrors } from '../../forms/serverErrors';
 import { changedFields, isUnchanged, zodResolver } from '../../forms/zodResolver';
 import { DeveloperTokensSlot } from '../access-tokens/LazySections';
 import { useCurrentUser } from '../auth/queries';
+import { AdminDeveloperTwoFactor } from '../two-factor/AdminDeveloperTwoFactor';
 import { DEVELOPER_APP_PATH, formatDay } from './format';
 import { useAdminDeveloper, useUpdateAdminDeveloper } from './queries';
 
@@ -202,6 +203,9 @@ export function AdminDeveloperEditPage() {
           <SectionCard id="developer-apps" size="h3" title={t('adminLists.developerEdit.apps.title')}>
             <DeveloperApps developer={developer} />
           </SectionCard>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <AdminDeveloperTwoFactor developerId={developer.id} />
         </Grid.Col>
         <Grid.Col span={12}>
           <DeveloperTokensSlot developerId={developer.id} />

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -13,6 +13,9 @@ import { EmailInput } from './fields';
 import { readFlash } from './flash';
 import { useCurrentUser, useResendConfirmation, useSignIn } from './queries';
 import { goToRedirect, isPlatformPath, pageLoad, safeRedirect } from './redirect';
+
+// The passkey button and the second-factor step load after the first paint (features/two-factor).
+const Extras = lazy(async () => (await import('../two-factor/signInLoader')).loadSignInExtras());
 
 export function SignInPage() {
   const { t } = useTranslation();
@@ -129,6 +132,9 @@ export function SignInPage() {
           </Button>
         </Stack>
       </form>
+      <Suspense>
+        <Extras error={error} values={form.values} redirect={redirect} />
+      </Suspense>
     </AuthCard>
   );
 }
