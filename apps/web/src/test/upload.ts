@@ -29,6 +29,10 @@ export class FakeUpload {
     this.body = body;
     this.sent.push(this);
   }
+  /** The answer's headers: the fake's answers carry none (no X-Request-Id). */
+  getResponseHeader(_name: string): string | null {
+    return null;
+  }
   abort() {
     this.aborted = true;
     this.onabort?.();
