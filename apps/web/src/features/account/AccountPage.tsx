@@ -26,9 +26,11 @@ export function AccountPage() {
         <Stack gap="lg">
           <AccountSettingsForm key={account.data.id} user={account.data} />
           <ChangePasswordForm />
+          <FormExperienceSetting />
+          {/* The sign-in security sections load on their own, after the page: last, so nothing the user
+              is about to click moves down when they arrive. */}
           <AccountAccessSlot isAdmin={account.data.is_admin} />
           <AccountSectionsSlot />
-          <FormExperienceSetting />
         </Stack>
       )}
     </Container>
