@@ -7,13 +7,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { type Load, load, signInCookie } from './lib/paired-load';
 import { checkPostgres, dropDatabase, freshDatabase } from './lib/postgres';
 import {
   freePort,
   loadAverage,
   median,
   parseArgs,
-  percentile,
   request,
   type ServerProcess,
   spawnTs,
@@ -37,34 +37,11 @@ const password = process.env.DEMO_PASSWORD ?? 'demo-password';
 
 type Side = 'cookie' | 'bearer';
 
-interface Load {
-  label: string;
-  reqPerSec: number;
-  total: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  mismatches: number;
-}
-
 let server: ServerProcess | undefined;
 
 /** Signs in (cookie and CSRF token), then creates an apps:read token with them. */
 async function credentials(baseUrl: string) {
-  const answer = await request(`${baseUrl}/api/v1/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-    timeoutMs: 30_000,
-  });
-  if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}: ${answer.body}`);
-  const cookie = (answer.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0] ?? '')
-    .find((c) => c.startsWith('lintel_session='));
-  if (!cookie) throw new Error('sign-in set no lintel_session cookie');
-  const csrf = (JSON.parse(answer.body) as { csrf_token: string }).csrf_token;
+  const { cookie, csrf } = await signInCookie(baseUrl, email, password);
   const created = await request(`${baseUrl}/api/v1/personal_access_tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf },
@@ -75,32 +52,6 @@ async function credentials(baseUrl: string) {
   if (created.status !== 201) throw new Error(`token creation answered ${created.status}: ${created.body}`);
   const token = (JSON.parse(created.body) as { token: string }).token;
   return { cookie, authorization: `Bearer ${token}` };
-}
-
-async function load(
-  label: string,
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<Load> {
-  const latencies: number[] = [];
-  const instance = autocannon({ url, connections, duration, headers, expectBody: body });
-  instance.on('response', (_client, _status, _bytes, ms) => {
-    latencies.push(ms);
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    label,
-    reqPerSec: result.requests.total / result.duration,
-    total: result.requests.total,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    non2xx: result.non2xx,
-    errors: result.errors,
-    mismatches: result.mismatches,
-  };
 }
 
 async function benchmark(): Promise<{ loads: Record<Side, Load[]>; notes: string[] }> {
@@ -132,7 +83,10 @@ async function benchmark(): Promise<{ loads: Record<Side, Load[]>; notes: string
     for (let round = 0; round < rounds; round++) {
       const order: Side[] = round % 2 === 0 ? ['cookie', 'bearer'] : ['bearer', 'cookie'];
       for (const side of order) {
-        const result = await load(`${side} #${round + 1}`, url, headers[side], viaCookie.body);
+        const result = await load(`${side} #${round + 1}`, url, headers[side], viaCookie.body, {
+          connections,
+          duration,
+        });
         loads[side].push(result);
         console.log(`  round ${round + 1}, ${side}: ${Math.round(result.reqPerSec)} req/s`);
       }

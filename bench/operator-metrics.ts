@@ -7,13 +7,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { type Load, load, signInCookie } from './lib/paired-load';
 import { checkPostgres, dropDatabase, freshDatabase } from './lib/postgres';
 import {
   freePort,
   loadAverage,
   median,
   parseArgs,
-  percentile,
   request,
   type ServerProcess,
   spawnTs,
@@ -38,61 +38,7 @@ const password = process.env.DEMO_PASSWORD ?? 'demo-password';
 
 type Side = 'off' | 'on';
 
-interface Load {
-  label: string;
-  reqPerSec: number;
-  total: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  mismatches: number;
-}
-
 const servers: ServerProcess[] = [];
-
-/** Signs in: the session cookie (the session lives in the shared database, so both servers read it). */
-async function signIn(baseUrl: string) {
-  const answer = await request(`${baseUrl}/api/v1/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-    timeoutMs: 30_000,
-  });
-  if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}: ${answer.body}`);
-  const cookie = (answer.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0] ?? '')
-    .find((c) => c.startsWith('lintel_session='));
-  if (!cookie) throw new Error('sign-in set no lintel_session cookie');
-  return cookie;
-}
-
-async function load(
-  label: string,
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<Load> {
-  const latencies: number[] = [];
-  const instance = autocannon({ url, connections, duration, headers, expectBody: body });
-  instance.on('response', (_client, _status, _bytes, ms) => {
-    latencies.push(ms);
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    label,
-    reqPerSec: result.requests.total / result.duration,
-    total: result.requests.total,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    non2xx: result.non2xx,
-    errors: result.errors,
-    mismatches: result.mismatches,
-  };
-}
 
 async function benchmark(): Promise<{ loads: Record<Side, Load[]>; notes: string[] }> {
   const notes = [`PostgreSQL ${await checkPostgres()}`];
@@ -107,7 +53,7 @@ async function benchmark(): Promise<{ loads: Record<Side, Load[]>; notes: string
     const on = spawnTs(SERVER, await freePort(), { ...base, METRICS_TOKEN, SEED_DEMO: 'false' });
     servers.push(on);
     await waitFor200(on, `${on.baseUrl}/api/v1/health/ready`, performance.now());
-    const cookie = await signIn(off.baseUrl);
+    const { cookie } = await signInCookie(off.baseUrl, email, password);
     const urls: Record<Side, string> = { off: `${off.baseUrl}${PATH}`, on: `${on.baseUrl}${PATH}` };
     const viaOff = await request(urls.off, { headers: { cookie } });
     const viaOn = await request(urls.on, { headers: { cookie } });
@@ -126,7 +72,10 @@ async function benchmark(): Promise<{ loads: Record<Side, Load[]>; notes: string
     for (let round = 0; round < rounds; round++) {
       const order: Side[] = round % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
       for (const side of order) {
-        const result = await load(`metrics ${side} #${round + 1}`, urls[side], { cookie }, viaOff.body);
+        const result = await load(`metrics ${side} #${round + 1}`, urls[side], { cookie }, viaOff.body, {
+          connections,
+          duration,
+        });
         loads[side].push(result);
         console.log(`  round ${round + 1}, metrics ${side}: ${Math.round(result.reqPerSec)} req/s`);
       }

@@ -1,9 +1,9 @@
 import { secretRotationEndpoints as api } from '@lintel/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../http/route';
-import type { RotatedSecret } from '../../platform/types';
+import type { OAuthApplication, RotatedSecret } from '../../platform/types';
 import { auditActorOf } from '../audit/actor';
-import { type AppScope, appContextOf } from '../developer-apps/scope';
+import { type AppContext, type AppScope, appContextOf } from '../developer-apps/scope';
 import type { SandboxService } from '../sandboxes/service';
 import { credentialPolicy } from './policy';
 import type { SecretRotationService } from './rotation-service';
@@ -41,11 +41,15 @@ export function secretRotationRoutes(
     return params.success ? services.credentials.appOf(params.data.uid) : undefined;
   };
 
-  route(app, api.rotateSandboxSecret, {
-    guards: [appScope(sandboxApp, credentialPolicy.canRotate)],
-    handler: async (request, reply) => {
+  // The sandbox's and an OAuth application's routes differ only in how the application is found.
+  type Found = (request: FastifyRequest, context: AppContext) => Promise<OAuthApplication>;
+  const rotateWith = (find: Found) => ({
+    handler: async (
+      request: FastifyRequest<{ Body: { grace_period_hours: 1 | 24 | 168 } }>,
+      reply: FastifyReply,
+    ) => {
       const context = appContextOf(request);
-      const oauth = await rotation.sandboxApplication(context, request.params.id);
+      const oauth = await find(request, context);
       const rotated = await rotation.rotate(
         context,
         oauth,
@@ -56,40 +60,23 @@ export function secretRotationRoutes(
       return presentRotated(rotated);
     },
   });
-
-  route(app, api.expirePreviousSandboxSecret, {
-    guards: [appScope(sandboxApp, credentialPolicy.canRotate)],
-    handler: async (request) => {
+  const expireWith = (find: Found) => ({
+    handler: async (request: FastifyRequest) => {
       const context = appContextOf(request);
-      const oauth = await rotation.sandboxApplication(context, request.params.id);
+      const oauth = await find(request, context);
       await rotation.expirePrevious(context, oauth, auditActorOf(request));
       return { uid: oauth.uid, previous_secret_expires_at: null };
     },
   });
+  const bySandbox: Found = (request, context) =>
+    rotation.sandboxApplication(context, (request.params as { id: number }).id);
+  const byUid: Found = (request, context) =>
+    rotation.application(context, (request.params as { uid: string }).uid);
 
-  route(app, api.rotateSecret, {
-    guards: [appScope(oauthApp, credentialPolicy.canRotate)],
-    handler: async (request, reply) => {
-      const context = appContextOf(request);
-      const oauth = await rotation.application(context, request.params.uid);
-      const rotated = await rotation.rotate(
-        context,
-        oauth,
-        request.body.grace_period_hours,
-        auditActorOf(request),
-      );
-      reply.header('Cache-Control', 'no-store');
-      return presentRotated(rotated);
-    },
-  });
-
-  route(app, api.expirePreviousSecret, {
-    guards: [appScope(oauthApp, credentialPolicy.canRotate)],
-    handler: async (request) => {
-      const context = appContextOf(request);
-      const oauth = await rotation.application(context, request.params.uid);
-      await rotation.expirePrevious(context, oauth, auditActorOf(request));
-      return { uid: oauth.uid, previous_secret_expires_at: null };
-    },
-  });
+  const sandboxGuards = [appScope(sandboxApp, credentialPolicy.canRotate)];
+  const oauthGuards = [appScope(oauthApp, credentialPolicy.canRotate)];
+  route(app, api.rotateSandboxSecret, { guards: sandboxGuards, ...rotateWith(bySandbox) });
+  route(app, api.expirePreviousSandboxSecret, { guards: sandboxGuards, ...expireWith(bySandbox) });
+  route(app, api.rotateSecret, { guards: oauthGuards, ...rotateWith(byUid) });
+  route(app, api.expirePreviousSecret, { guards: oauthGuards, ...expireWith(byUid) });
 }
