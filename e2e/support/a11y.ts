@@ -37,7 +37,7 @@ export async function expectNoSeriousA11yViolations(page: Page, options: A11yOpt
   // A toast caught mid fade-in (its text still half transparent) is not the page's contrast: every toast
   // on the page first reaches full opacity with no transition running on it (bounded wait). A toast
   // mounted a moment ago may not have started its transition yet (still at opacity 0), hence the opacity
-  // check beside the running animations.
+  // check beside the running animations. Flashes (data-phase) have faded out within a second.
   await page
     .waitForFunction(
       () => {
@@ -53,7 +53,10 @@ export async function expectNoSeriousA11yViolations(page: Page, options: A11yOpt
           const inToast = target instanceof Element && target.closest('[class*="mantine-Notification"]');
           return !inToast || animation.playState !== 'running';
         });
-        return opaque && settled;
+        // A flash fading out (components/Flash.tsx, data-phase="fading") is leaving the page: its
+        // half-transparent text is not the screen either.
+        const noneFading = document.querySelector('[data-phase="fading"]') === null;
+        return opaque && settled && noneFading;
       },
       null,
       { timeout: 3_000 },
@@ -68,7 +71,18 @@ export async function expectNoSeriousA11yViolations(page: Page, options: A11yOpt
     .catch(() => undefined);
   let builder = new AxeBuilder({ page });
   if (options.include) builder = builder.include(options.include);
-  const results = await builder.analyze();
+  const flashesShown = () => page.evaluate(() => document.querySelectorAll('[data-phase="shown"]').length);
+  const shownBefore = await flashesShown();
+  let results = await builder.analyze();
+  // A flash may start its fade while axe reads the page (it stays 3 s): checked again once it has gone.
+  if (seriousViolations(results.violations).length > 0 && (await flashesShown()) < shownBefore) {
+    await page
+      .waitForFunction(() => document.querySelector('[data-phase="fading"]') === null, null, {
+        timeout: 3_000,
+      })
+      .catch(() => undefined);
+    results = await builder.analyze();
+  }
   // Soft: the journey goes on and reports every screen's violations, and still fails at its end.
   expect.soft(seriousViolations(results.violations), `accessibility violations on ${page.url()}`).toEqual([]);
 }
