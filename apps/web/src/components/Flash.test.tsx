@@ -47,4 +47,31 @@ describe('Flash', () => {
     act(() => vi.advanceTimersByTime(50));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
+
+  it('leaves without fading after 3 s when the user asks for reduced motion', () => {
+    const reduce = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('prefers-reduced-motion: reduce'),
+          media: query,
+          onchange: null,
+          addListener: vi.fn(),
+          removeListener: vi.fn(),
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          dispatchEvent: vi.fn(),
+        }) as unknown as MediaQueryList,
+    );
+    try {
+      const onDone = vi.fn();
+      renderWithProviders(<Flash onDone={onDone}>Saved</Flash>);
+      act(() => vi.advanceTimersByTime(2999));
+      expect(screen.getByRole('status')).toHaveStyle({ opacity: '1' });
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      expect(onDone).toHaveBeenCalledTimes(1);
+    } finally {
+      reduce.mockRestore();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { Alert, type AlertProps } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
 
 export const FLASH_VISIBLE_MS = 3000;
@@ -16,16 +17,20 @@ export interface FlashProps extends Omit<AlertProps, 'children' | 'style'> {
 
 type Phase = 'shown' | 'fading' | 'gone';
 
-/** A transient message that fades out with a CSS opacity transition, then unmounts. */
+/**
+ * A transient message that fades out with a CSS opacity transition, then unmounts. A user who asks for
+ * reduced motion sees it for the same time and then not at all, without the fade.
+ */
 export function Flash({
   children,
   visibleMs = FLASH_VISIBLE_MS,
-  fadeMs = FLASH_FADE_MS,
+  fadeMs: requestedFadeMs = FLASH_FADE_MS,
   onDone,
   color = 'green',
   ...props
 }: FlashProps) {
   const [phase, setPhase] = useState<Phase>('shown');
+  const fadeMs = useReducedMotion() ? 0 : requestedFadeMs;
 
   useEffect(() => {
     const fade = setTimeout(() => setPhase('fading'), visibleMs);
