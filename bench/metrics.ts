@@ -17,10 +17,11 @@ import {
   waitFor200,
 } from './lib/process';
 
-const DATABASE = 'lintel_bench_metrics';
+const args = parseArgs(process.argv.slice(2));
+/** `--database <name>`: several agents bench on one PostgreSQL; each its own database. */
+const DATABASE = args.get('database') ?? 'lintel_bench_metrics';
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
 const SECRET = 'bench-platform-events-secret';
-const args = parseArgs(process.argv.slice(2));
 const installations = Number(args.get('installations') ?? 1_000_000);
 const duration = Number(args.get('duration') ?? 5);
 const record = args.get('no-record') !== 'true';
