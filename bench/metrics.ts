@@ -17,10 +17,11 @@ import {
   waitFor200,
 } from './lib/process';
 
-const DATABASE = 'lintel_bench_metrics';
+const args = parseArgs(process.argv.slice(2));
+/** `--database <name>`: several agents bench on one PostgreSQL; each its own database. */
+const DATABASE = args.get('database') ?? 'lintel_bench_metrics';
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
 const SECRET = 'bench-platform-events-secret';
-const args = parseArgs(process.argv.slice(2));
 const installations = Number(args.get('installations') ?? 1_000_000);
 const duration = Number(args.get('duration') ?? 5);
 const record = args.get('no-record') !== 'true';
@@ -128,30 +129,42 @@ async function main(): Promise<void> {
     const probe = await fetch(`${base}${metricsPath}`, { headers: { cookie } });
     if (probe.status !== 200) throw new Error(`metrics answered ${probe.status}`);
     const bytes = (await probe.text()).length;
-    const loads: { connections: number; reqPerSec: number; p50: number; p95: number }[] = [];
-    for (const connections of [1, 10]) {
+    const etag = probe.headers.get('etag') ?? '';
+    const notModified = await fetch(`${base}${metricsPath}`, { headers: { cookie, 'if-none-match': etag } });
+    if (!etag || notModified.status !== 304) throw new Error(`If-None-Match answered ${notModified.status}`);
+    /** Requests/s, p50 and p95 of `path` under `connections`; every answer must have `status`. */
+    const load = async (path: string, connections: number, headers: Record<string, string>, status = 200) => {
       const latencies: number[] = [];
-      const instance = autocannon({
-        url: `${base}${metricsPath}`,
-        connections,
-        duration,
-        headers: { cookie },
+      const instance = autocannon({ url: `${base}${path}`, connections, duration, headers });
+      let wrong = 0;
+      instance.on('response', (_c, statusCode, _b, ms) => {
+        if (statusCode !== status) wrong++;
+        latencies.push(ms);
       });
-      instance.on('response', (_c, _s, _b, ms) => latencies.push(ms));
       const result = await instance;
-      if (result.non2xx > 0) throw new Error(`metrics: ${result.non2xx} non-2xx answers`);
+      if (wrong > 0) throw new Error(`${path}: ${wrong} answers other than ${status}`);
       latencies.sort((a, b) => a - b);
-      loads.push({
+      return {
         connections,
         reqPerSec: result.requests.total / result.duration,
         p50: percentile(latencies, 50),
         p95: percentile(latencies, 95),
-      });
-    }
+      };
+    };
+    const loads: { connections: number; reqPerSec: number; p50: number; p95: number }[] = [];
+    for (const connections of [1, 10]) loads.push(await load(metricsPath, connections, { cookie }));
+    const revalidated = await load(metricsPath, 10, { cookie, 'if-none-match': etag }, 304);
 
     // The same export right after that load: the old generation still holds the load's garbage until
     // V8's next major GC, so this shows what the process looks like on a busy server.
     const afterLoad = await exportCsv();
+
+    // Other requests while an export streams: the session read alone, then during an export (which
+    // takes a core of its own on this 2-core machine: PostgreSQL formats the lines, the server gzips).
+    const sessionAlone = await load('/api/v1/session', 10, { cookie });
+    const during = exportCsv();
+    const sessionDuring = await load('/api/v1/session', 10, { cookie });
+    const duringExport = await during;
 
     // 3. Platform events ingested per second (each a new installation with its own event id).
     let sequence = 0;
@@ -185,7 +198,7 @@ async function main(): Promise<void> {
     );
 
     const out = [
-      `## 12. Installs and views at scale (issue 12, ${date} UTC)`,
+      `## Installs and views at scale: metrics cached with an ETag, the CSV export's memory (issue 24, ${date} UTC)`,
       '',
       `\`npx tsx bench/metrics.ts\`: one app with ${group(installations)} installations over three years (seeded in ${ms1(seedSeconds)} s) and 1,096 days of views, on PostgreSQL ${pgVersion}; the server compiled (bench/lib/bundle.ts) with npm start's Node flags; load average ${loadBefore} → ${loadAverage()}.`,
       '',
@@ -195,10 +208,12 @@ async function main(): Promise<void> {
         (l) =>
           `| \`GET /api/v1/developer_apps/{id}/metrics\` (${bytes} bytes), ${l.connections} connection${l.connections > 1 ? 's' : ''}: req/s, p50, **p95** | ${group(l.reqPerSec)} req/s, ${ms1(l.p50)} ms, **${ms1(l.p95)} ms** |`,
       ),
+      `| same with \`If-None-Match\` of its ETag (304, no body), 10 connections: req/s, p50, **p95** | ${group(revalidated.reqPerSec)} req/s, ${ms1(revalidated.p50)} ms, **${ms1(revalidated.p95)} ms** |`,
       `| CSV of all installations: time to first byte | ${ms1(fresh.firstByte)} ms |`,
       `| CSV: total time, size, lines | ${ms1(fresh.totalMs / 1000)} s, ${ms1(fresh.bytes / 1024 / 1024)} MB, ${group(fresh.lines)} |`,
       `| server RSS before the CSV / peak while streaming it (aim < 150 MB) | ${ms1(fresh.rssBefore)} MB / **${ms1(fresh.peakRss)} MB** |`,
       `| the same export right after the metrics load: RSS before / peak, first byte, total | ${ms1(afterLoad.rssBefore)} MB / ${ms1(afterLoad.peakRss)} MB, ${ms1(afterLoad.firstByte)} ms, ${ms1(afterLoad.totalMs / 1000)} s |`,
+      `| \`GET /api/v1/session\`, 10 connections, alone / while an export streams: req/s, p95 | ${group(sessionAlone.reqPerSec)} req/s, ${ms1(sessionAlone.p95)} ms / ${group(sessionDuring.reqPerSec)} req/s, ${ms1(sessionDuring.p95)} ms (the export: peak ${ms1(duringExport.peakRss)} MB, ${ms1(duringExport.totalMs / 1000)} s) |`,
       `| platform events ingested (installation.created, 10 connections) | **${group(events.requests.total / events.duration)} events/s** (${group(stored.rows[0]?.n ?? 0)} stored) |`,
       '',
     ].join('\n');

@@ -27,14 +27,17 @@ async function bundleServer(): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node24',
-    // Every package stays external except the workspace's own TypeScript package and dayjs (its plugins
-    // are imported by extensionless paths, which only a bundler resolves).
+    // Every package stays external except the workspace's own TypeScript package, dayjs and
+    // @node-oauth/oauth2-server (the platform imports their files by extensionless paths, which only a
+    // bundler resolves).
     plugins: [
       {
         name: 'external-packages',
         setup(builder) {
           builder.onResolve({ filter: /^[^./]/ }, (resolve) =>
-            /^(@lintel\/|dayjs)/.test(resolve.path) ? undefined : { path: resolve.path, external: true },
+            /^(@lintel\/|dayjs|@node-oauth\/)/.test(resolve.path)
+              ? undefined
+              : { path: resolve.path, external: true },
           );
         },
       },

@@ -4,6 +4,7 @@ import { type Page, sortTerms } from '../../http/paging';
 import type { Installation, MarketplaceEvent } from '../../platform/types';
 import type { ServiceDeps } from '../../services';
 import type { ListingService, SubmissionView } from '../listings/service';
+import { reportCacheOf } from '../metrics/cache';
 import { type MarketplaceSortKey, marketplaceRepository as repo } from './repository';
 
 export interface MarketplaceListInput extends Page {
@@ -47,6 +48,7 @@ export class MarketplaceService {
   async view(appId: number, visitorKey: string): Promise<SubmissionView> {
     const listing = await this.listing(appId);
     await this.deps.platform.marketplace.view(appId, visitorKey);
+    this.recorded(appId);
     return listing;
   }
 
@@ -62,16 +64,19 @@ export class MarketplaceService {
     body: { company_name: string; email: string; company_is_demo: boolean },
   ): Promise<Installation> {
     await this.listing(appId);
-    return this.deps.platform.marketplace.install(appId, {
+    const installation = await this.deps.platform.marketplace.install(appId, {
       companyName: body.company_name,
       companyIsDemo: body.company_is_demo,
       userEmailAddress: body.email,
     });
+    this.recorded(appId);
+    return installation;
   }
 
   async uninstall(appId: number, installationId: number, email: string): Promise<Installation> {
     const installation = await this.deps.platform.marketplace.uninstall(appId, installationId, email);
     if (!installation) throw errors.notFound('Installation');
+    this.recorded(appId);
     return installation;
   }
 
@@ -96,6 +101,7 @@ export class MarketplaceService {
       throw errors.notFound('App');
     }
     const { outcome } = await this.deps.platform.marketplace.record(event);
+    this.recorded(event.appId);
     if (outcome === 'no_installation') {
       throw errors.field('company_name', 'invalid', 'has no installation of this app to uninstall');
     }
@@ -111,9 +117,18 @@ export class MarketplaceService {
     const outcomes = await this.deps.platform.marketplace.recordMany(
       events.map((event) => ({ ...event, appId })),
     );
+    this.recorded(appId);
     if (outcomes.includes('no_installation')) {
       throw errors.field('company_name', 'invalid', 'has no installation of this app to uninstall');
     }
     return outcomes.filter((outcome) => outcome !== 'duplicate').length;
+  }
+
+  /**
+   * An event of the app was recorded: its engagement reports kept by this process are out of date
+   * (issue 24; other processes' copies expire within REPORT_CACHE_LIMITS.ttlMs).
+   */
+  private recorded(appId: number): void {
+    reportCacheOf(this.deps.platform.marketplace).invalidate(appId);
   }
 }

@@ -5,6 +5,7 @@ import type { Page } from '../../http/paging';
 import type { DailyCount, Installation } from '../../platform/types';
 import type { ServiceDeps } from '../../services';
 import { developerAppRepository } from '../developer-apps/repository';
+import { type Report, type ReportCache, reportCacheOf } from './cache';
 import { csvStream } from './csv';
 
 /** How many installations the CSV export reads at a time. */
@@ -19,7 +20,27 @@ export interface MetricsData {
 
 /** The engagement report's data (spec 1 §2, §3): the platform's daily counts and its install feed. */
 export class MetricsService {
-  constructor(private readonly deps: ServiceDeps) {}
+  private readonly reports: ReportCache;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.reports = reportCacheOf(deps.platform.marketplace);
+  }
+
+  /**
+   * The report as its JSON goes out (`serialize` presents the data for its audience), kept per app,
+   * audience and page until an event of the app is recorded (ReportCache). The caller has checked
+   * access: the cache is keyed by what the report is of, never by who asks.
+   */
+  report(
+    appId: number,
+    audience: 'collaborator' | 'admin',
+    page: Page,
+    serialize: (data: MetricsData) => string,
+  ): Promise<Report> {
+    return this.reports.get(appId, `${audience}|${page.page}|${page.per_page}`, async () =>
+      serialize(await this.metrics(appId, page)),
+    );
+  }
 
   async metrics(appId: number, page: Page): Promise<MetricsData> {
     const marketplace = this.deps.platform.marketplace;
