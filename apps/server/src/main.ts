@@ -6,6 +6,17 @@ import { DEMO_ACCOUNTS, demoDepsOf, seedDemo } from './seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // A signal while starting (the migrations, each run in the migrator's one transaction; the demo seed):
+  // stop at once. The transaction in progress rolls back with its connection, and the next start runs
+  // the migrations that did not commit.
+  const stopWhileStarting = (signal: NodeJS.Signals) => {
+    process.stderr.write(
+      `Lintel received ${signal} while starting and stopped; a migration in progress is rolled back and the next start completes it.\n`,
+    );
+    process.exit(1);
+  };
+  process.once('SIGTERM', stopWhileStarting);
+  process.once('SIGINT', stopWhileStarting);
   const runtime = await startRuntime(config, { logger: loggerOptions(config.logLevel) });
   const { app } = runtime;
 
@@ -42,6 +53,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  process.off('SIGTERM', stopWhileStarting);
+  process.off('SIGINT', stopWhileStarting);
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 

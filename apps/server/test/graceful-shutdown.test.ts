@@ -2,61 +2,18 @@
 // request in flight, lets the running mail job finish (the mail goes out once: not lost, not sent again by
 // the next process), closes the pool and exits 0. PostgreSQL only: the next process must open the same
 // database while the test reads it (PGlite keeps a data directory to one process).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/index';
 import { Mailbox } from './mailbox';
+import { startServer } from './server-process';
 import { createTestDatabase } from './support';
 
 const postgres = process.env.TEST_DATABASE_URL;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  // The banner is printed once /api/v1/health/ready answers 200.
-  const deadline = Date.now() + 90_000;
-  while (!output.includes('Lintel is running at')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
-}
 
 /** Sends a request's head and half its body now; `finish` sends the rest and resolves with the answer. */
 function slowRequest(url: string, path: string, body: string) {

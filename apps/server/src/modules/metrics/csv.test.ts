@@ -6,7 +6,7 @@ async function* batches(n: number) {
   for (let i = 0; i < n; i++) yield `${i},x\r\n`;
 }
 
-const growing = (spy: ReturnType<typeof vi.spyOn>) =>
+const growing = (spy: { mock: { calls: unknown[][] } }) =>
   spy.mock.calls.map(([flag]) => flag).filter((flag) => String(flag).startsWith('--heap-growing-percent'));
 
 describe('csvStream and the heap while an export streams', () => {
