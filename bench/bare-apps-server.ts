@@ -1,8 +1,8 @@
 // The anchor of apps-list.ts: "my apps" served by a bare Fastify route that runs the same SQL as the real
-// server, because it calls the same repository code (developerAppRepository.listForUser and
-// platformRepository.sandboxStatusesOfApps) on the same PostgreSQL database through the same driver and
-// pool size, but without the portal around it: no session read, no CSRF, no contract validation of the
-// answer, no presenter, no request log.
+// server, because it calls the same repository code (developerAppRepository.listForUser with the embedded
+// platform's platformRepository.sandboxStatusSql: one statement) on the same PostgreSQL database through
+// the same driver and pool size, but without the portal around it: no session read, no CSRF, no contract
+// validation of the answer, no presenter, no request log.
 // GET /bare/my_apps?user_id=…&page=…&per_page=… answers the rows, each with its sandbox status, as JSON
 // with the Total header. Run it in its own process with DATABASE_URL (and PORT, HOST).
 import Fastify from 'fastify';
@@ -22,14 +22,14 @@ app.get<{ Querystring: { user_id: string; page?: string; per_page?: string } }>(
   '/bare/my_apps',
   async (request, reply) => {
     const page = { page: Number(request.query.page ?? 1), per_page: Number(request.query.per_page ?? 50) };
-    const { rows, total } = await developerAppRepository.listForUser(db, Number(request.query.user_id), page);
-    const statuses = await platformRepository.sandboxStatusesOfApps(
+    const { rows, total } = await developerAppRepository.listForUser(
       db,
-      rows.map((row) => row.id),
+      Number(request.query.user_id),
+      page,
+      platformRepository.sandboxStatusSql,
     );
-    const byApp = new Map(statuses.map((row) => [row.developer_app_id, row.status]));
     reply.header('Total', String(total));
-    return rows.map((row) => ({ ...row, sandbox_status: byApp.get(row.id) ?? null }));
+    return rows;
   },
 );
 

@@ -58,6 +58,7 @@ import type {
   Sandbox,
   SandboxFinished,
   SandboxStatus,
+  SandboxStatusSql,
   TestToken,
 } from './types';
 
@@ -367,6 +368,10 @@ export class EmbeddedPlatform implements Platform {
   async sandboxStatuses(appIds: readonly number[]): Promise<Map<number, SandboxStatus>> {
     const rows = await repo.sandboxStatusesOfApps(this.deps.db, [...appIds]);
     return new Map(rows.map((row) => [row.developer_app_id, row.status]));
+  }
+
+  sandboxStatusSql(db: Db): SandboxStatusSql | undefined {
+    return db === this.deps.db ? repo.sandboxStatusSql : undefined;
   }
 
   async findSandbox(sandboxId: number): Promise<Sandbox | undefined> {

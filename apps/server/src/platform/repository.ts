@@ -1,9 +1,10 @@
+import { type RawBuilder, sql } from 'kysely';
 import { byName } from '../db/collation';
 import { pageWithTotal, rowCount } from '../db/counts';
 import type { Db } from '../db/index';
 import type { PlatformSandboxRow, PortalOAuthApplicationRow } from '../db/schema';
 import { likePattern } from '../http/paging';
-import type { Environment, OAuthListEnvironment } from './types';
+import type { Environment, OAuthListEnvironment, SandboxStatus } from './types';
 
 /** Every SQL statement of the embedded platform. */
 export const platformRepository = {
@@ -47,6 +48,11 @@ export const platformRepository = {
       .select(['developer_app_id', 'status'])
       .where('developer_app_id', 'in', appIds)
       .execute();
+  },
+
+  /** The status of the sandbox of the app `appId` refers to, as an expression of a list's statement. */
+  sandboxStatusSql(appId: RawBuilder<number>): RawBuilder<SandboxStatus | null> {
+    return sql<SandboxStatus | null>`(select s.status from platform_sandboxes as s where s.developer_app_id = ${appId})`;
   },
 
   /** Moves a pending sandbox on; returns undefined when it was no longer pending (idempotent job). */

@@ -16,7 +16,6 @@ import type { Page } from '../../http/paging';
 import type { OAuthApplication, Platform, Sandbox, SandboxStatus } from '../../platform/types';
 import type { Storage } from '../../storage/index';
 import { tellPlatformMembers } from '../collaborators/platform-members';
-import { liveOf } from '../listings/live';
 import { listingRepository } from '../listings/repository';
 import { ManifestService, type ManifestsOverview } from '../manifests/service';
 import { sandboxPolicy } from '../sandboxes/policy';
@@ -119,18 +118,20 @@ export class DeveloperAppService {
     this.manifests = new ManifestService(deps);
   }
 
+  /**
+   * A page of the user's apps. Where the platform offers its sandbox status as SQL (the embedded one)
+   * the page is one statement; otherwise the statuses are asked of the platform for the page's apps.
+   */
   async list(user: UserRow, page: Page): Promise<{ items: AppListItem[]; total: number }> {
-    const { rows, total } = await repo.listForUser(this.deps.db, user.id, page);
-    const ids = rows.map((row) => row.id);
-    const [statuses, live] = await Promise.all([
-      this.deps.platform.sandboxStatuses(ids),
-      liveOf(this.deps.db, ids),
-    ]);
+    const { db, platform } = this.deps;
+    const statusSql = platform.sandboxStatusSql?.(db);
+    const { rows, total } = await repo.listForUser(db, user.id, page, statusSql);
+    const statuses = statusSql ? undefined : await platform.sandboxStatuses(rows.map((row) => row.id));
     const items = rows.map((row) => ({
       app: row,
       role: row.role,
-      sandboxStatus: statuses.get(row.id) ?? null,
-      live: live.get(row.id) ?? false,
+      sandboxStatus: (statuses ? statuses.get(row.id) : row.sandbox_status) ?? null,
+      live: row.live,
     }));
     return { items, total };
   }

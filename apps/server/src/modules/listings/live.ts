@@ -1,4 +1,4 @@
-import { isAppLive } from '@lintel/shared';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index';
 
 /**
@@ -29,15 +29,16 @@ export function liveListings(db: Db) {
     .where('n.deleted_at', 'is', null);
 }
 
-/** Whether each of `appIds` is live, decided by isAppLive from the same facts (apps lists). */
-export async function liveOf(db: Db, appIds: readonly number[]): Promise<Map<number, boolean>> {
-  const live = new Map(appIds.map((id) => [id, false]));
-  if (appIds.length === 0) return live;
-  const rows = await newestPublishedListings(db)
-    .where('s.developer_app_id', 'in', [...appIds])
-    .execute();
-  for (const row of rows) {
-    live.set(row.developer_app_id, isAppLive({ deleted_at: row.deleted_at, published_listing: row }));
-  }
-  return live;
+/**
+ * isAppLive of one app as an SQL expression, for a list that reads it in its own statement: the app
+ * (`appId`, `deletedAt`) is not deleted and its newest published listing, in newestPublishedListings'
+ * order, is live. One probe of marketplace_submissions_published per app.
+ */
+export function appLiveSql(
+  appId: RawBuilder<number>,
+  deletedAt: RawBuilder<Date | null>,
+): RawBuilder<boolean> {
+  return sql<boolean>`(${deletedAt} is null and coalesce((select s.live from marketplace_submissions as s
+    where s.developer_app_id = ${appId} and s.state = 'published'
+    order by s.published_at desc, s.id desc limit 1), false))`;
 }
