@@ -14,6 +14,7 @@ import {
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index';
+import { prepareMarkedStatements } from './prepared';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -134,6 +135,7 @@ export function kyselyOnPostgres(connectionString: string, max = 10): { db: Db; 
     client.on('error', (error) =>
       process.emitWarning(`PostgreSQL dropped a connection in use: ${error.message}`),
     );
+    prepareMarkedStatements(client);
   });
   const self: { db?: Db } = {};
   self.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(self) });

@@ -2,6 +2,7 @@ import type { CollaboratorRole } from '@lintel/shared';
 import { type CompiledQuery, sql } from 'kysely';
 import type { Db } from '../../db/index';
 import { epochMs, isoTime } from '../../db/iso-time';
+import { preparedOnce } from '../../db/prepared';
 import type { DeveloperAppRow, UserRow } from '../../db/schema';
 import { type Page, pageOffset } from '../../http/paging';
 import type { SandboxStatus, SandboxStatusSql } from '../../platform/types';
@@ -72,7 +73,8 @@ export const developerAppRepository = {
    * window count over that range; only the page's rows are then joined to developer_apps, and each reads
    * its live flag (and, given `sandboxStatus`, its sandbox's status) by subquery. A page past the end has
    * no row to carry the total, so only then is it counted on its own (same index). The statement is built
-   * and compiled once per database and status expression (it runs on every visit of "My apps").
+   * and compiled once per database and status expression, and PostgreSQL prepares it once per connection
+   * (preparedOnce): it runs on every visit of "My apps", and parsing and planning it cost more than running it.
    */
   async listForUser(
     db: Db,
@@ -172,7 +174,7 @@ function compiledUserAppsPage(db: Db, sandboxStatus: SandboxStatusSql | undefine
       rest.length > 0
     )
       throw new Error(`unexpected parameters of the apps page: ${compiled.sql}`);
-    byStatus.set(sandboxStatus, compiled);
+    byStatus.set(sandboxStatus, preparedOnce(compiled));
   }
   return compiled;
 }
