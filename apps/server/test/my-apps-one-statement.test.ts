@@ -1,7 +1,8 @@
 // "My apps" in one statement (issue 24): with the embedded platform the page reads each app's sandbox
 // status and its live flag by subquery in the page's own statement; a platform that cannot offer its
 // status as SQL gets the two-step path (the page, then sandboxStatuses). Both must answer the same.
-import { isAppLive } from '@lintel/shared';
+import { developerAppEndpoints as api, isAppLive } from '@lintel/shared';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, onQueryDuration } from '../src/db/index';
 import type { UserRow } from '../src/db/schema';
@@ -122,6 +123,24 @@ describe('GET /api/v1/developer_apps in one statement', () => {
     expect(viaPlatform.total).toBe(oneStatement.total);
     expect(viaPlatform.items.map(presentSummary)).toEqual(oneStatement.items.map(presentSummary));
     expect(viaPlatform.items.map(presentSummary)).toEqual(items);
+  });
+
+  it('sends the bytes the contract’s serializer writes (sendAsPresented), which the contract validates', async () => {
+    const answer = await client.request({ method: 'GET', url });
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    const items = answer.json();
+    expect(api.list.response.parse(items)).toEqual(items);
+    const contract = serializerCompiler({
+      schema: api.list.response,
+      method: 'GET',
+      url: api.list.path,
+      httpStatus: '200',
+    }) as (data: unknown) => string;
+    expect(contract(items)).toBe(answer.body);
+    // Every kind of value is in there: a thumbnail, no sandbox, live and not.
+    expect(answer.body).toContain('"thumbnail_url":"/api/v1/developer_apps/');
+    expect(answer.body).toContain('"sandbox_status":null');
+    expect(answer.body).toContain('"live":true');
   });
 
   it('reads a page in one statement after the session lookup', async () => {

@@ -89,6 +89,11 @@ export function presentApp({
   };
 }
 
+/**
+ * A row of "My apps". The list is sent as this object's JSON (route option sendAsPresented), so the keys
+ * are written in the contract's order (developerAppSummary: the app's keys as developerAppResponse orders
+ * them, then sandbox_status) and each value already in its wire format.
+ */
 export function presentSummary({ app, role, sandboxStatus, live }: AppListItem): DeveloperAppSummary {
   return {
     id: app.id,
@@ -98,7 +103,7 @@ export function presentSummary({ app, role, sandboxStatus, live }: AppListItem):
       app.thumbnail_key && app.updated_at_ms !== null ? thumbnailUrlAt(app.id, app.updated_at_ms) : null,
     current_user_role: role,
     created_at: app.created_at,
-    sandbox_status: sandboxStatus,
     live,
+    sandbox_status: sandboxStatus,
   };
 }

@@ -23,6 +23,8 @@ export function developerAppRoutes(
   appScope: AppScope,
 ): void {
   route(app, api.list, {
+    // "My apps" is the portal's most visited list: presentSummary writes the contract's keys in order.
+    sendAsPresented: true,
     handler: async (request) => {
       const { items, total } = await service.list(requireUser(request), request.query);
       return { items: items.map(presentSummary), total };
