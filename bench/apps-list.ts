@@ -455,15 +455,30 @@ interface Plan {
   planningMs: number;
 }
 
-async function explain(client: pg.Client, label: string, query: Compiled): Promise<Plan> {
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of `query` with its parameters bound (a custom plan, as an unnamed statement
+ * gets), or with `prepared`, as the server runs a statement marked preparedOnce: PREPAREd, executed six
+ * times (PostgreSQL then settles on a generic plan when it costs no more) and explained on EXECUTE.
+ */
+async function explain(client: pg.Client, label: string, query: Compiled, prepared = false): Promise<Plan> {
   const parameters = [...query.parameters];
   let text: string;
   try {
-    await client.query(query.sql, parameters); // warm, as under load
-    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`,
-      parameters,
-    );
+    let rows: { 'QUERY PLAN': string }[];
+    if (prepared) {
+      if (!parameters.every((p) => typeof p === 'number')) throw new Error('only numeric parameters inline');
+      await client.query('DEALLOCATE ALL');
+      await client.query(`PREPARE bench_page AS ${query.sql}`);
+      const execute = `EXECUTE bench_page(${parameters.join(', ')})`;
+      for (let i = 0; i < 6; i++) await client.query(execute);
+      rows = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${execute}`)).rows;
+      await client.query('DEALLOCATE bench_page');
+    } else {
+      await client.query(query.sql, parameters); // warm, as under load
+      rows = (
+        await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, parameters)
+      ).rows;
+    }
     text = rows.map((row) => row['QUERY PLAN']).join('\n');
   } catch (error) {
     // An older server's schema (a comparison run of earlier code): the load figures still count.
@@ -714,14 +729,21 @@ async function main(): Promise<void> {
     );
     const unexpected = [...seenSql].filter((text) => !issued.some(([, q]) => sameSql(q.sql, text)));
 
-    const plans = [await explain(client, 'page query', queries.page)];
-    const verdicts = [
-      planVerdict(plans[0] as Plan, [
-        'collaborators_user_live_apps',
-        'developer_apps_pkey',
-        'platform_sandboxes_developer_app_id_key',
-      ]),
+    const plans = [
+      await explain(
+        client,
+        'page query, prepared (the generic plan the server settles on)',
+        queries.page,
+        true,
+      ),
+      await explain(client, 'page query, parameters bound (custom plan)', queries.page),
     ];
+    const pageIndexes = [
+      'collaborators_user_live_apps',
+      'developer_apps_pkey',
+      'platform_sandboxes_developer_app_id_key',
+    ];
+    const verdicts = plans.map((plan) => planVerdict(plan, pageIndexes));
 
     const shutdown = await stop(server);
     const serverNotes = noteworthyLines(server.output());
@@ -862,7 +884,7 @@ async function main(): Promise<void> {
           ? [`- other texts seen: ${unexpected.map((t) => `\`${t}\``).join(', ')}`]
           : []),
         '',
-        "EXPLAIN (ANALYZE, BUFFERS) with the same parameters (bound, so planned with their values as the server's unnamed statements are), after the load (warm cache):",
+        "EXPLAIN (ANALYZE, BUFFERS) with the same parameters after the load (warm cache): first as the server runs the statement (prepared once per connection, so PostgreSQL plans it generically after five runs), then with the parameters bound (planned with their values, as an unnamed statement is):",
         '',
         ...plans.flatMap((plan, i) => [
           `### ${plan.label}: ${verdicts[i]?.ok ? 'OK' : '**PROBLEM**'}`,
