@@ -3,14 +3,15 @@
 // the route issues. Usage:
 //   npx tsx bench/apps-list.ts [--apps 100000] [--owners 20000] [--dev-apps 200] [--per-page 50]
 //     [--connections 20] [--duration 10] [--warmup 2] [--rounds 1] [--analyze-only] [--no-reference] [--no-bare]
-//     [--keep-db] [--reuse-db] [--no-record] [--accept-encoding br|gzip]
+//     [--keep-db] [--reuse-db] [--no-record] [--accept-encoding br|gzip] [--bundle]
 //     [--database lintel_bench_apps] [--port 0 (any free port)]
 // --rounds N measures the list and the session read N times each, alternating (list → session, then
 // session → list, …), and reports each round's ratio list/session and their median: the two measurements
 // of a round share the machine's load of the moment. --keep-db keeps the seeded database; --reuse-db runs
 // on a database seeded by an earlier run with the same --apps/--owners/--dev-apps (no seeding; kept).
 // --accept-encoding sends that header on every request (as browsers do), so the answers are compressed:
-// bodies are then checked by status, Total and Content-Encoding only.
+// bodies are then checked by status, Total and Content-Encoding only. --bundle runs the server compiled,
+// with npm start's Node flags (bench/lib/bundle.ts), instead of under tsx.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -22,6 +23,7 @@ import pg from 'pg';
 import type { Database } from '../apps/server/src/db/schema';
 import { userAppsPageQuery } from '../apps/server/src/modules/developer-apps/repository';
 import { platformRepository } from '../apps/server/src/platform/repository';
+import { removeBundle, SERVER_NODE_FLAGS, spawnBundle } from './lib/bundle';
 import { backendsCpuDelta, databaseBackendsCpu } from './lib/pg-backends';
 import { adminUrl, checkPostgres, dropDatabase, freshDatabase } from './lib/postgres';
 import {
@@ -70,6 +72,7 @@ const reuseDb = args.get('reuse-db') === 'true';
 const keepDb = args.get('keep-db') === 'true' || reuseDb;
 const rounds = Math.max(1, numberArg('rounds', 1));
 const acceptEncoding = args.get('accept-encoding');
+const bundled = args.get('bundle') === 'true';
 const record = args.get('no-record') !== 'true';
 const withReference = args.get('no-reference') !== 'true';
 const withBare = args.get('no-bare') !== 'true';
@@ -612,7 +615,7 @@ async function main(): Promise<void> {
       `PostgreSQL ${pgVersion}; database ${DATABASE}. Starting the real server (migrations, demo seed)…`,
     );
     const port = fixedPort || (await freePort());
-    server = spawnTs(SERVER, port, {
+    const serverEnv = {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
@@ -620,7 +623,8 @@ async function main(): Promise<void> {
       RECONCILE_SANDBOXES: 'false',
       DATABASE_URL: databaseUrl,
       DATA_DIR: tmp,
-    });
+    };
+    server = bundled ? await spawnBundle(port, serverEnv) : spawnTs(SERVER, port, serverEnv);
     const startMs = await waitFor200(server, `${server.baseUrl}/api/v1/health`, performance.now());
     console.log(`server up in ${Math.round(startMs)} ms on port ${port}`);
 
@@ -847,7 +851,7 @@ async function main(): Promise<void> {
         '',
         '## Load',
         '',
-        `The real server (\`tsx ${SERVER}\`, \`SEED_DEMO=true LOG_LEVEL=warn\`, PostgreSQL pool of 10) in a child process; autocannon 9 in the benchmark process, ${connections} connections, ${warmup} s warm-up then ${duration} s measured, signed in as ${DEV_EMAIL} (cookie \`lintel_session\`). Every response checked: status 200, \`Total: ${seeded.expectedTotal}\` header, body identical to the first answer (${first.items.length} items, ${first.bytes} bytes). Latencies exact from every response. CPU as % of one core during the measured run: the server's process tree; the PostgreSQL backends connected to the benchmark's database (the server's pool and pg-boss; from \`pg_stat_activity\` pids and \`/proc\`); every \`postgres\` process on the machine (includes other databases' work); the load generator.${reference ? ' Then the same load on `GET /api/v1/session` against the same server and cookie, as a reference: the cost every authenticated request pays (one indexed session lookup) on the machine as it was at that moment.' : ''}`,
+        `The real server (${bundled ? `compiled by bench/lib/bundle.ts, \`node ${SERVER_NODE_FLAGS.join(' ')}\`` : `\`tsx ${SERVER}\``}, \`SEED_DEMO=true LOG_LEVEL=warn\`, PostgreSQL pool of 10) in a child process; autocannon 9 in the benchmark process, ${connections} connections, ${warmup} s warm-up then ${duration} s measured, signed in as ${DEV_EMAIL} (cookie \`lintel_session\`). Every response checked: status 200, \`Total: ${seeded.expectedTotal}\` header, body identical to the first answer (${first.items.length} items, ${first.bytes} bytes). Latencies exact from every response. CPU as % of one core during the measured run: the server's process tree; the PostgreSQL backends connected to the benchmark's database (the server's pool and pg-boss; from \`pg_stat_activity\` pids and \`/proc\`); every \`postgres\` process on the machine (includes other databases' work); the load generator.${reference ? ' Then the same load on `GET /api/v1/session` against the same server and cookie, as a reference: the cost every authenticated request pays (one indexed session lookup) on the machine as it was at that moment.' : ''}`,
         '',
         `| route | req/s | requests | p50 | p95 | p97.5 | p99 | max | non-2xx / errors / timeouts | bad status / bad Total / body mismatch (of checked) | server CPU | its db backends' CPU | all postgres CPU | load-gen CPU |`,
         '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: |',
@@ -884,7 +888,7 @@ async function main(): Promise<void> {
           ? [`- other texts seen: ${unexpected.map((t) => `\`${t}\``).join(', ')}`]
           : []),
         '',
-        "EXPLAIN (ANALYZE, BUFFERS) with the same parameters after the load (warm cache): first as the server runs the statement (prepared once per connection, so PostgreSQL plans it generically after five runs), then with the parameters bound (planned with their values, as an unnamed statement is):",
+        'EXPLAIN (ANALYZE, BUFFERS) with the same parameters after the load (warm cache): first as the server runs the statement (prepared once per connection, so PostgreSQL plans it generically after five runs), then with the parameters bound (planned with their values, as an unnamed statement is):',
         '',
         ...plans.flatMap((plan, i) => [
           `### ${plan.label}: ${verdicts[i]?.ok ? 'OK' : '**PROBLEM**'}`,
@@ -929,6 +933,7 @@ async function main(): Promise<void> {
     if (!keepDb) await dropDatabase(DATABASE).catch((e) => console.error(`could not drop ${DATABASE}: ${e}`));
     else console.log(`kept database ${DATABASE}`);
     await fs.rm(tmp, { recursive: true, force: true });
+    if (bundled) await removeBundle();
   }
 }
 
