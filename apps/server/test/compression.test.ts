@@ -2,10 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { COMPRESS_THRESHOLD_BYTES } from '../src/http/compression';
+import {
+  COMPRESS_SYNC_LIMIT_BYTES,
+  COMPRESS_THRESHOLD_BYTES,
+  registerCompression,
+} from '../src/http/compression';
 import type { Runtime } from '../src/runtime';
 import { startTestRuntime, testConfig } from './support';
 
@@ -152,6 +156,30 @@ describe('API compression', () => {
     const gzip = await app.inject({ url: '/api/v1/openapi.json', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('compresses a mid-sized answer (a page of a list) in one call, with its Content-Length', async () => {
+    const probe = Fastify();
+    await registerCompression(probe);
+    const rows = Array.from({ length: 200 }, (_, i) => ({
+      id: i,
+      name: `App ${i}`,
+      created_at: new Date(i).toISOString(),
+    }));
+    probe.get('/api/v1/probe', async () => rows);
+    const plain = await probe.inject({ url: '/api/v1/probe' });
+    expect(plain.rawPayload.length).toBeGreaterThan(8 * 1024);
+    expect(plain.rawPayload.length).toBeLessThan(COMPRESS_SYNC_LIMIT_BYTES);
+    for (const encoding of ['br', 'gzip']) {
+      const answer = await probe.inject({ url: '/api/v1/probe', headers: { 'accept-encoding': encoding } });
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      // The stream path answers chunked, with no length: only the one-call path knows it.
+      expect(answer.headers['content-length']).toBe(String(answer.rawPayload.length));
+      const body =
+        encoding === 'br' ? zlib.brotliDecompressSync(answer.rawPayload) : zlib.gunzipSync(answer.rawPayload);
+      expect(body.toString()).toBe(plain.body);
+    }
+    await probe.close();
   });
 
   it('sends a tiny JSON answer as it is', async () => {
