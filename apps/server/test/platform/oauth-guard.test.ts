@@ -76,7 +76,10 @@ describe('the OAuth endpoints', () => {
     );
     expect(unknown.statusCode).toBe(401);
 
-    const calls = await oauthCallsOf(app.id);
+    // Recorded after each answer, so two calls close together may be stored in either order.
+    const calls = (await oauthCallsOf(app.id)).sort(
+      (a, b) => a.route.localeCompare(b.route) || a.status - b.status,
+    );
     expect(calls.map((call) => [call.method, call.route, call.status])).toEqual([
       ['POST', '/oauth/token', 200],
       ['POST', '/oauth/token', 401],
