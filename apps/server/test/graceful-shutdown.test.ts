@@ -3,14 +3,11 @@
 // the next process), closes the pool and exits 0. PostgreSQL only: the next process must open the same
 // database while the test reads it (PGlite keeps a data directory to one process).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/index';
 import { Mailbox } from './mailbox';
-import { startServer } from './server-process';
+import { serverEnv, startServer } from './server-process';
 import { createTestDatabase } from './support';
 
 const postgres = process.env.TEST_DATABASE_URL;
@@ -46,18 +43,11 @@ describe.runIf(postgres)('SIGTERM (the real server process, PostgreSQL)', () => 
   beforeAll(async () => {
     database = await createTestDatabase();
     mailbox = new Mailbox();
-    env = {
-      DATABASE_URL: database.connectionString ?? '',
+    env = serverEnv(database.connectionString ?? '', {
       SMTP_URL: await mailbox.start(),
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'lintel-shutdown-')),
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      SEED_DEMO: 'false',
       SCRYPT_LOG_N: '10',
-      LOG_LEVEL: 'info',
       SHUTDOWN_GRACE_MS: '10000',
-      PUBLIC_URL: 'http://portal.test',
-      RECONCILE_SANDBOXES: 'false',
-    };
+    });
   });
   afterAll(async () => {
     await mailbox?.stop();

@@ -1,17 +1,9 @@
-// Issue 24 "Bad input": SIGTERM during a migration. The real server process is stopped while a migration
-// waits inside the migrator's transaction; the transaction rolls back (the schema and the migrations table
-// are as before), and the next start runs the migration and serves. PostgreSQL only: the test holds a lock
-// from a second connection to keep the migration waiting, which PGlite (one process) cannot do.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/index';
 import { migrations } from '../src/db/migrations/index';
-import { spawnServer, startServer } from './server-process';
+import { serverEnv, spawnServer, startServer } from './server-process';
 import { createTestDatabase } from './support';
 
 const postgres = process.env.TEST_DATABASE_URL;
@@ -70,15 +62,7 @@ describe.runIf(postgres)('SIGTERM during a migration (the real server process, P
     // The server's connections carry a name of their own, so the test tells them from its own.
     const url = new URL(database.connectionString ?? '');
     url.searchParams.set('application_name', 'lintel-migration-test');
-    const env = {
-      DATABASE_URL: url.toString(),
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'lintel-migration-')),
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      PUBLIC_URL: 'http://portal.test',
-      RECONCILE_SANDBOXES: 'false',
-    };
+    const env = serverEnv(url.toString());
     // The locker is inside its transaction, which keeps one snapshot of the activity unless it is cleared.
     const serverBackends = async () => {
       await locker.query('select pg_stat_clear_snapshot()');

@@ -2,11 +2,12 @@
 // METRICS_TOKEN on the portal's port, or without one on METRICS_PORT; off unless one of the two is set;
 // requests per route template and status class, the pool, the job queues, mails, sign-in refusals, the
 // platform's 429s per app, process memory and event-loop lag.
-import { createServer } from 'node:net';
+
 import { issueToken } from '@lintel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime';
 import { createApp, provisionNow } from './apps-support';
+import { freePort } from './server-process';
 import { createUser, errorOf, signIn, startTestRuntime } from './support';
 
 const TOKEN = 'metrics-token-for-the-tests';
@@ -200,15 +201,6 @@ describe('metrics on the portal port with METRICS_TOKEN', () => {
     expect(sampleValue(samples, 'lintel_platform_rate_limited_total', { app_id: String(app.id) })).toBe(2);
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 describe('metrics on METRICS_PORT', () => {
   let runtime: Runtime;

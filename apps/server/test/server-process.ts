@@ -1,12 +1,16 @@
 // The real server process (`tsx apps/server/src/main.ts`) for tests of what only a process shows:
 // signals, start-up, exit statuses.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
   const { createServer } = await import('node:net');
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -14,6 +18,20 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   if (!address || typeof address === 'string') throw new Error('no port');
   return address.port;
+}
+
+/** What every server process of a test needs: its database, its own data directory and secrets key, no demo. */
+export function serverEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'lintel-process-')),
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    PUBLIC_URL: 'http://portal.test',
+    RECONCILE_SANDBOXES: 'false',
+    ...extra,
+  };
 }
 
 export interface Server {
