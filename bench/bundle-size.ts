@@ -25,10 +25,13 @@ interface Asset {
   gzip: number;
 }
 
-const SIGN_IN = 'SignIn';
+// The page's chunk; the passkey button and the code step (SignInExtras, SignInCodeStep) load after the
+// first paint and are not part of the route's initial JavaScript.
+const SIGN_IN = 'SignInPage';
 const args = parseArgs(process.argv.slice(2));
 const dist = path.resolve(args.get('dist') ?? path.join(repoRoot, 'apps', 'web', 'dist'));
-const budgetKb = Number(args.get('budget-kb') ?? 150);
+// The same budget as apps/web/package.json's `size` limit (issue 24: one unit, kB of 1,000 bytes).
+const budgetKb = Number(args.get('budget-kb') ?? 153);
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`; // Vite's unit: 1 kB = 1000 bytes
 
 function fail(message: string, code = 1): never {

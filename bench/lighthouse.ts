@@ -24,7 +24,7 @@ const LIGHTHOUSE_CLI = path.join(repoRoot, 'node_modules', 'lighthouse', 'cli', 
 const TARGET_SCORE = 90;
 
 const args = parseArgs(process.argv.slice(2));
-const runs = Number(args.get('runs') ?? 3);
+const runs = Number(args.get('runs') ?? 5);
 const pagePath = args.get('path') ?? '/sign_in';
 const dist = path.resolve(args.get('dist') ?? path.join(repoRoot, 'apps', 'web', 'dist'));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -56,6 +56,8 @@ interface Run {
   transferBytes: number;
   requests: number;
   benchmarkIndex: number;
+  /** The machine's 1-minute load average when the run ended. */
+  load: number;
   warnings: string[];
 }
 
@@ -104,6 +106,7 @@ function summarise(report: Report): Run {
     transferBytes: audit('total-byte-weight'),
     requests: network.length,
     benchmarkIndex: report.environment.benchmarkIndex,
+    load: os.loadavg()[0] ?? Number.NaN,
     warnings: report.runWarnings,
   };
 }
@@ -159,12 +162,24 @@ try {
   console.log(`server up on ${server.baseUrl} (web build: ${dist}); ${runs} Lighthouse run(s) of ${url}`);
   for (let run = 1; run <= runs; run++) {
     const output = path.join(tmp, `report-${run}.json`);
-    await runLighthouse(url, output);
+    // Lighthouse now and then fails to record the trace (NO_NAVSTART, NO_FCP on a busy machine): such a
+    // run is repeated, at most twice, and said so; a page that never paints still fails.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await runLighthouse(url, output);
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        console.log(`run ${run}: Lighthouse failed (${String(error).split('\n')[1] ?? error}); again`);
+      }
+    }
     lastReport = JSON.parse(await fs.readFile(output, 'utf8')) as Report;
     const result = summarise(lastReport);
     results.push(result);
     console.log(
-      `run ${run}: performance ${result.score}, FCP ${s(result.fcp)}, LCP ${s(result.lcp)}, TBT ${Math.round(result.tbt)} ms`,
+      `run ${run}: performance ${result.score}, FCP ${s(result.fcp)}, LCP ${s(result.lcp)}, TBT ${Math.round(result.tbt)} ms, ` +
+        `${kB(result.transferBytes)} in ${result.requests} requests, CPU index ${Math.round(result.benchmarkIndex)}, ` +
+        `load ${result.load.toFixed(2)}`,
     );
     if (keepReport && run === runs) await fs.copyFile(output, path.resolve(keepReport));
   }
@@ -184,6 +199,7 @@ const rows = results.map((r, i) => [
   kB(r.transferBytes),
   String(r.requests),
   String(Math.round(r.benchmarkIndex)),
+  r.load.toFixed(2),
 ]);
 const pick = (f: (r: Run) => number) => median(results.map(f));
 rows.push([
@@ -197,11 +213,24 @@ rows.push([
   kB(pick((r) => r.transferBytes)),
   String(pick((r) => r.requests)),
   String(Math.round(pick((r) => r.benchmarkIndex))),
+  pick((r) => r.load).toFixed(2),
 ]);
 console.log('');
 console.log(
   table(
-    ['run', 'perf', 'FCP', 'LCP', 'TBT', 'Speed Index', 'CLS', 'transferred', 'requests', 'CPU index'],
+    [
+      'run',
+      'perf',
+      'FCP',
+      'LCP',
+      'TBT',
+      'Speed Index',
+      'CLS',
+      'transferred',
+      'requests',
+      'CPU index',
+      'load',
+    ],
     rows,
   ),
 );
@@ -212,7 +241,11 @@ if (lastReport) {
   const warnings = new Set(results.flatMap((r) => r.warnings));
   for (const warning of warnings) console.log(`warning: ${warning}`);
 }
-const score = pick((r) => r.score);
-console.log(`\nperformance (median of ${results.length}): ${score} — target ≥ ${TARGET_SCORE}`);
+// The target holds for every run, not for the median: a page that scores 95 twice and 80 once is not fast.
+const scores = results.map((r) => r.score);
+const lowest = Math.min(...scores);
+console.log(
+  `\nperformance of the ${results.length} runs: ${scores.join(' / ')} (lowest ${lowest}, median ${pick((r) => r.score)}) — target ≥ ${TARGET_SCORE} in every run`,
+);
 console.log(`load average at the end: ${loadAverage()}`);
-if (score < TARGET_SCORE) process.exitCode = 2;
+if (lowest < TARGET_SCORE) process.exitCode = 2;

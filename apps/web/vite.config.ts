@@ -162,13 +162,16 @@ export default defineConfig({
     // gzip in the entry chunk.
     modulePreload: {
       polyfill: false,
-      // The entry's own libraries (react, vendor, mantine-base, the runtime) are loaded before any lazy
-      // route: listing them again in every route's preload list cost the entry chunk bytes for nothing.
-      // A lazy route's own JavaScript imports (hash-named shared chunks) are fetched by the route chunk's
-      // static imports instead of a list in the entry: that list cost the sign-in route ~1 KB gzip (issue 24,
-      // first load), against one more round trip when a page is first opened. CSS stays listed: the preload
-      // helper is what loads a lazy chunk's styles.
-      resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')),
+      // index.html (hostType 'html') keeps every preload of the entry's own static imports (react,
+      // vendor, mantine-base, the runtime): without them the browser found those only after parsing the
+      // entry, one round trip later, and the first paint waited for it (issue 24, first load).
+      // For lazy routes (hostType 'js'), the entry's libraries are loaded before any of them, so listing them
+      // again in every route's preload list cost the entry chunk bytes for nothing; a route's own JavaScript
+      // imports (hash-named shared chunks) are fetched by the route chunk's static imports instead of a list
+      // in the entry (that list cost the sign-in route ~1 kB gzip), against one more round trip when a page
+      // is first opened. CSS stays listed: the preload helper is what loads a lazy chunk's styles.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
     },
     // The sign-in route's initial JS must stay under the limit of the `size` script (package.json): every
     // page is a lazy route (src/router.tsx), and the libraries only some pages need get chunks of their

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRoutes } from './router';
-import { lazyPage, PageFrame } from './routing';
+import { lazyPage, PageFrame, preloadPages } from './routing';
 import { buildOutboundEmail, buildSession } from './test/factories';
 import { errorBody, mockFetch, renderRoutes } from './test/render';
 
@@ -176,6 +176,21 @@ describe('routes', () => {
     expect(await screen.findByText('Fine page')).toBeInTheDocument();
     expect(screen.queryByText(/has encountered an error/)).not.toBeInTheDocument();
     consoleError.mockRestore();
+  });
+
+  it('renders a page preloaded before the first render at once, without the loading placeholder', async () => {
+    mockFetch((url) => (url === '/api/v1/session' ? signedOut() : undefined));
+    const frame = (path: string): RouteObject[] => [
+      {
+        element: <PageFrame />,
+        children: [{ path, element: lazyPage([], async () => ({ default: () => <p>Loaded page</p> })) }],
+      },
+    ];
+    const preloaded = frame('here');
+    await preloadPages(preloaded, '/here');
+    renderRoutes(preloaded, '/here');
+    expect(screen.getByText('Loaded page')).toBeInTheDocument();
+    expect(screen.queryAllByRole('status')).toEqual([]);
   });
 
   it('keeps the current page and shows the progress bar while the next page loads', async () => {

@@ -3,6 +3,7 @@ import {
   type ComponentType,
   createContext,
   type ErrorInfo,
+  isValidElement,
   lazy,
   type ReactNode,
   Suspense,
@@ -14,10 +15,12 @@ import {
 } from 'react';
 import {
   type Location,
+  matchRoutes,
   type NavigationType,
   type Navigator,
   Outlet,
   parsePath,
+  type RouteObject,
   Router,
   useLocation,
 } from 'react-router';
@@ -29,7 +32,7 @@ import { type AreaNamespace, loadAreaNamespaces } from './i18n';
 /*
  * React Router's declarative mode with what the app used from the data router, for ~20 kB gzip less
  * on every first load (the data router's loaders, actions, fetchers and revalidation are not used):
- * - lazy pages: `lazyPage()` (React.lazy) loads a page's chunk and its area's translations together,
+ * - lazy pages: `lazyPage()` loads a page's chunk and its area's translations together,
  *   under one Suspense boundary that stays mounted (`PageFrame`), so a navigation keeps the current
  *   page on screen while the next one loads;
  * - the navigation progress: `useNavigationPending()` is true while such a navigation waits, because
@@ -174,20 +177,71 @@ export interface LazyPageOptions {
   baseStylesOnly?: boolean;
 }
 
+/** A lazy page's loader, and what it loaded once it has. */
+interface LoadablePage {
+  load: () => Promise<ComponentType>;
+  loaded: () => ComponentType | undefined;
+  /** Renders the page while `load` is pending: suspends until it resolves. */
+  Lazy: ComponentType;
+}
+
+/** The page itself once it is loaded, else its React.lazy (which suspends: PageFrame's boundary, or the navigation). */
+function LazyPage({ page }: { page: LoadablePage }) {
+  const Page = page.loaded() ?? page.Lazy;
+  return <Page />;
+}
+
+let lazyPages = 0;
+
 /**
  * A lazy page: its chunk, its area's translations and the rest of Mantine's styles load together, so
  * the page never renders with missing keys or unstyled. Returns the element to put in a route.
+ *
+ * A page already loaded (by `preloadPages`) renders at once. React.lazy alone suspends on its first
+ * render even when its module is in (React learns it a microtask later), so the first page of a visit
+ * showed PageLoader and the page itself only 300 ms later at the earliest (React's throttle on revealing
+ * a boundary's content). The lazy component only ever renders before the page has loaded, so it never
+ * stays mounted in the page's place.
  */
 export function lazyPage(
   namespaces: readonly AreaNamespace[],
   load: () => Promise<{ default: ComponentType }>,
   { baseStylesOnly = false }: LazyPageOptions = {},
 ): ReactNode {
-  const Page = lazy(async () => {
-    // The styles first: their <link> then precedes the page's own CSS, which may override Mantine's.
-    const styles = baseStylesOnly ? undefined : loadMoreStyles();
-    const [module] = await Promise.all([load(), loadAreaNamespaces(namespaces), styles]);
-    return module;
-  });
-  return <Page />;
+  let loading: Promise<ComponentType> | undefined;
+  let loaded: ComponentType | undefined;
+  const loadPage = () => {
+    loading ??= (async () => {
+      // The styles first: their <link> then precedes the page's own CSS, which may override Mantine's.
+      const styles = baseStylesOnly ? undefined : loadMoreStyles();
+      const [module] = await Promise.all([load(), loadAreaNamespaces(namespaces), styles]);
+      loaded = module.default;
+      return module.default;
+    })();
+    return loading;
+  };
+  const page: LoadablePage = {
+    load: loadPage,
+    loaded: () => loaded,
+    Lazy: lazy(async () => ({ default: await loadPage() })),
+  };
+  // Its own key: two routes showing one component (a new and an edit form) stay apart, as two
+  // React.lazy components were.
+  lazyPages += 1;
+  return <LazyPage key={`lazy-page-${lazyPages}`} page={page} />;
+}
+
+/**
+ * Loads the lazy pages the routes show at `pathname` (main.tsx calls it before the first render, so that
+ * render holds the page instead of PageLoader). Resolves when they have loaded or failed: a failure is
+ * shown by the page's error boundary when it renders.
+ */
+export async function preloadPages(routes: RouteObject[], pathname: string): Promise<void> {
+  const pages: Promise<unknown>[] = [];
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const element = route.element;
+    if (isValidElement<{ page: LoadablePage }>(element) && element.type === LazyPage)
+      pages.push(element.props.page.load());
+  }
+  await Promise.allSettled(pages);
 }

@@ -66,6 +66,16 @@ describe('useLightForm', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('fetches a lazy validator on the first change, not on focus', async () => {
+    const load = vi.fn(async () => ({ validate: emailRule }));
+    const { user } = renderWithProviders(<EmailForm validate={lazyValidate(load)} onSave={() => {}} />);
+    await user.click(screen.getByLabelText('E-mail'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(load).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('E-mail'), 'a');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('loads a lazy validator again after its chunk failed to load', async () => {
     const load = vi
       .fn<() => Promise<{ validate: typeof emailRule }>>()

@@ -1,12 +1,4 @@
-import {
-  type ChangeEvent,
-  type FormEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
 
 /*
  * A small form hook for the pages a first visit may open (sign-in): @mantine/form weighs ~6 kB gzip
@@ -16,8 +8,10 @@ import {
  * them by changing its import.
  *
  * Validation may be loaded lazily: pass `lazyValidate(() => import('./signInValidation'))` and the
- * module (with its zod schema) is fetched when the browser is idle or a field is first focused, and
- * awaited on the first blur or submit — never part of the page's initial JS.
+ * module (with its zod schema) is fetched on the first change of a field, and awaited on the first blur
+ * or submit — never part of the page's initial JS, nor of its load: fetched on idle or on the first focus
+ * (the e-mail field is autofocused), its ~30 kB gzip and their evaluation landed in the sign-in page's
+ * first seconds, which Lighthouse counts (issue 24).
  */
 
 export type FormErrors = Record<string, ReactNode>;
@@ -37,7 +31,7 @@ export interface LightFormOptions<V> {
 
 /**
  * Loads a validator module on demand: `load` resolves to a module with a `validate(values)` export.
- * Fetched on idle (or on the first focus), awaited on the first blur or submit.
+ * Fetched on the first change of a field, awaited on the first blur or submit.
  */
 export function lazyValidate<V>(
   load: () => Promise<{ validate: (values: V) => FormErrors | Promise<FormErrors> }>,
@@ -99,15 +93,6 @@ export function useLightForm<V extends object>({
   const validateRef = useRef(validate);
   validateRef.current = validate;
 
-  useEffect(() => {
-    const prefetch = typeof validate === 'function' ? validate.prefetch : undefined;
-    if (!prefetch) return;
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => prefetch());
-    return () => cancel(handle);
-  }, [validate]);
-
   const validateField = useCallback(async (path: string, next: V) => {
     const all = await runValidation(validateRef.current, next);
     if (latest.current !== next) return;
@@ -118,6 +103,8 @@ export function useLightForm<V extends object>({
   }, []);
 
   const setFieldValue = useCallback(<K extends keyof V & string>(path: K, value: V[K]) => {
+    const current = validateRef.current;
+    if (typeof current === 'function') current.prefetch?.();
     const next = { ...latest.current, [path]: value };
     latest.current = next;
     setValues(next);
@@ -140,10 +127,6 @@ export function useLightForm<V extends object>({
     value: values[path],
     error: errors[path],
     onChange: (input: unknown) => setFieldValue(path, eventValue(input) as V[K]),
-    onFocus: () => {
-      const current = validateRef.current;
-      if (typeof current === 'function') current.prefetch?.();
-    },
     onBlur: () => {
       if (validateInputOnBlur) void validateField(path, latest.current);
     },

@@ -58,6 +58,16 @@ describe('the sign-in code step', () => {
     ]);
   });
 
+  it('offers the passkey button after the first paint, beside the password form', async () => {
+    vi.stubGlobal('PublicKeyCredential', class {});
+    mockFetch((url, init) => (url === '/api/v1/session' && init.method === 'GET' ? signedOut() : undefined));
+    renderRoutes(routes, '/sign_in');
+    expect(await screen.findByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
   it('offers a recovery code instead, and closes with Escape back to the password form', async () => {
     const fetchMock = mockFetch((url, init) => {
       if (url === '/api/v1/session' && init.method === 'GET') return signedOut();
