@@ -187,7 +187,9 @@ interface LoadablePage {
 
 /** The page itself once it is loaded, else its React.lazy (which suspends: PageFrame's boundary, or the navigation). */
 function LazyPage({ page }: { page: LoadablePage }) {
-  const Page = page.loaded() ?? page.Lazy;
+  // Chosen once per mount: switching from the lazy component to the loaded one on a later render would
+  // be another component type, and React would remount the page and drop its state.
+  const [Page] = useState(() => page.loaded() ?? page.Lazy);
   return <Page />;
 }
 

@@ -88,6 +88,25 @@ describe('the manifests section of the older layout', () => {
     expect(within(region).getByRole('button', { name: 'Create new version' })).toBeEnabled();
   });
 
+  it('offers Create only once the sandbox versions are in, so a new version starts from the latest one', async () => {
+    serve({ sandbox: [buildVersion({ id: 1, semantic_version: '0.1.0' })] });
+    const served = globalThis.fetch;
+    let release = () => {};
+    const versionsIn = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).startsWith('/api/v1/manifests?')) await versionsIn;
+      return served(input, init);
+    });
+    renderRoutes(routes, '/developer_apps/5');
+    const region = await manifestsRegion();
+    expect(await within(region).findByRole('button', { name: 'Create new version' })).toBeDisabled();
+    release();
+    await within(region).findByRole('table', { name: 'Sandbox manifests' });
+    expect(within(region).getByRole('button', { name: 'Create new version' })).toBeEnabled();
+  });
+
   it('says creation is temporarily disabled when canCreateSandboxManifests is off, and hides Create from developers', async () => {
     const base = buildDeveloperApp();
     serve({

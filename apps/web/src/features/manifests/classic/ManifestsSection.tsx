@@ -169,7 +169,10 @@ export function ManifestsSection({ app }: { app: DeveloperApp }) {
             {canModifyManifests && hasSandbox ? (
               <Button
                 leftSection={<IconPlus size={16} aria-hidden />}
-                disabled={!canCreateSandboxManifests}
+                // A new version starts from the latest one: not before the versions are in (a click while
+                // they load started from the template and suggested 0.1.0 again).
+                disabled={!canCreateSandboxManifests || !sandbox.isSuccess}
+                loading={sandbox.isPending}
                 onClick={() => setEditor({ kind: 'create', latest: latestSandbox })}
               >
                 {t('classicManifests.tables.create')}
