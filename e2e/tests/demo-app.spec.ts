@@ -133,9 +133,6 @@ test('the demo app is reachable and agrees with itself on every screen, in both 
     const visitor = await visitorContext.newPage();
     await visitor.goto('/marketplace');
     await visitor.getByRole('searchbox', { name: 'Search apps' }).fill(APP);
-    // The search reaches the URL after its 500 ms pause; a click before it lands is taken back to the list
-    // by the late query (noted for the web: the leaving page's replace should be dropped).
-    await expect(visitor).toHaveURL(/[?&]search=/);
     const link = visitor.locator(`a[href="/marketplace/${appId}"]`);
     await expect(link.first()).toBeVisible();
     await screen(visitor, 'marketplace');

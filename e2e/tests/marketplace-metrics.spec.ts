@@ -33,9 +33,6 @@ test('a visitor views a published listing and installs the app; the developer se
     await visitor.goto('/marketplace');
     await expect(visitor.getByRole('heading', { name: 'Marketplace', level: 1 })).toBeVisible();
     await visitor.getByRole('searchbox', { name: 'Search apps' }).fill(publicName);
-    // The search reaches the URL after its 500 ms pause; a click before it lands is taken back to the list
-    // by the late query (noted for the web: the leaving page's replace should be dropped).
-    await expect(visitor).toHaveURL(/[?&]search=/);
     const link = visitor.getByRole('link', { name: `View ${publicName}` });
     await expect(link).toBeVisible();
     await screen(visitor, 'marketplace');

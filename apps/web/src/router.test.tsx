@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { RouteObject } from 'react-router';
+import { type RouteObject, useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRoutes } from './router';
 import { lazyPage, PageFrame, preloadPages } from './routing';
@@ -226,5 +226,43 @@ describe('routes', () => {
     await act(async () => finish({ default: () => <p>Next page</p> }));
     expect(await screen.findByText('Next page')).toBeInTheDocument();
     expect(progress()).toBeNull();
+  });
+
+  it('keeps a navigation to the next page when the page being left replaces its own query (a late search)', async () => {
+    mockFetch((url) => (url === '/api/v1/session' ? signedOut() : undefined));
+    let finish: (module: { default: () => ReactElement }) => void = () => {};
+    const slow = new Promise<{ default: () => ReactElement }>((resolve) => {
+      finish = resolve;
+    });
+    let setSearch: ReturnType<typeof useSearchParams>[1] = () => {};
+    function SearchPage() {
+      const [params, set] = useSearchParams();
+      setSearch = set;
+      return <p>Search page {params.get('search')}</p>;
+    }
+    const routes: RouteObject[] = [
+      {
+        element: <PageFrame />,
+        children: [
+          { path: 'list', element: <SearchPage /> },
+          { path: 'list/item', element: lazyPage([], () => slow) },
+        ],
+      },
+    ];
+    const { router } = renderRoutes(routes, '/list');
+    expect(await screen.findByText('Search page')).toBeInTheDocument();
+
+    // On the page, a replace of its own query lands as usual.
+    await act(async () => setSearch({ search: 'tim' }, { replace: true }));
+    expect(router.state.location.search).toBe('?search=tim');
+
+    // The visitor opens an item; while it loads, the list's debounced search replaces its query.
+    await router.navigate('/list/item');
+    await act(async () => setSearch({ search: 'timber' }, { replace: true }));
+    expect(router.state.location.pathname).toBe('/list/item');
+
+    await act(async () => finish({ default: () => <p>Item page</p> }));
+    expect(await screen.findByText('Item page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/list/item');
   });
 });

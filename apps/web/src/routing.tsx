@@ -10,6 +10,7 @@ import {
   useContext,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   useTransition,
 } from 'react';
@@ -69,16 +70,25 @@ export function useNavigationPending(): boolean {
 export function HistoryRouter({ history, children }: { history: History; children: ReactNode }) {
   const [state, setState] = useState({ action: history.action, location: history.location });
   const [pending, startTransition] = useTransition();
+  // The path on screen: while the next page loads, the history is already elsewhere.
+  const shownPath = useRef(state.location.pathname);
+  useLayoutEffect(() => {
+    shownPath.current = state.location.pathname;
+  }, [state.location.pathname]);
   // In-app navigations to another path ask the leave guards before the history moves; a change of the
   // query or hash on the same page (a list's filters) never asks.
   const navigator = useMemo((): Navigator => {
     const guarded =
-      (move: Navigator['push']): Navigator['push'] =>
+      (move: Navigator['push'], replacing: boolean): Navigator['push'] =>
       (to, ...rest) => {
         const path = typeof to === 'string' ? parsePath(to).pathname : to.pathname;
+        // The page being left replacing its own URL (a search debounced until after the click that
+        // leaves it) would take the visitor back: that page is going, so its query is moot.
+        if (replacing && path === shownPath.current && history.location.pathname !== shownPath.current)
+          return;
         if (!path || path === history.location.pathname || mayLeave()) move(to, ...rest);
       };
-    return { ...history, push: guarded(history.push), replace: guarded(history.replace) };
+    return { ...history, push: guarded(history.push, false), replace: guarded(history.replace, true) };
   }, [history]);
   useLayoutEffect(() => {
     let restoring = false;
