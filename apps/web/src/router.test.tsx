@@ -15,6 +15,14 @@ function Crash(): never {
   throw new Error('boom');
 }
 
+/** A list page whose query setter the test holds, as a debounced search box would call it. */
+const searchPage: { set: ReturnType<typeof useSearchParams>[1] } = { set: () => {} };
+function SearchPage() {
+  const [params, set] = useSearchParams();
+  searchPage.set = set;
+  return <p>Search page {params.get('search')}</p>;
+}
+
 const signedOut = () => errorBody(401, 'unauthenticated', 'Sign in first');
 
 describe('routes', () => {
@@ -234,12 +242,6 @@ describe('routes', () => {
     const slow = new Promise<{ default: () => ReactElement }>((resolve) => {
       finish = resolve;
     });
-    let setSearch: ReturnType<typeof useSearchParams>[1] = () => {};
-    function SearchPage() {
-      const [params, set] = useSearchParams();
-      setSearch = set;
-      return <p>Search page {params.get('search')}</p>;
-    }
     const routes: RouteObject[] = [
       {
         element: <PageFrame />,
@@ -253,12 +255,12 @@ describe('routes', () => {
     expect(await screen.findByText('Search page')).toBeInTheDocument();
 
     // On the page, a replace of its own query lands as usual.
-    await act(async () => setSearch({ search: 'tim' }, { replace: true }));
+    await act(async () => searchPage.set({ search: 'tim' }, { replace: true }));
     expect(router.state.location.search).toBe('?search=tim');
 
     // The visitor opens an item; while it loads, the list's debounced search replaces its query.
     await router.navigate('/list/item');
-    await act(async () => setSearch({ search: 'timber' }, { replace: true }));
+    await act(async () => searchPage.set({ search: 'timber' }, { replace: true }));
     expect(router.state.location.pathname).toBe('/list/item');
 
     await act(async () => finish({ default: () => <p>Item page</p> }));
