@@ -25,6 +25,7 @@ export const adminPages = {
   developers: () => withAdminGate(() => import('./features/admin-lists/AdminDevelopersPage')),
   developerEdit: () => withAdminGate(() => import('./features/admin-lists/AdminDeveloperEditPage')),
   oauthApplications: () => withAdminGate(() => import('./features/admin-lists/AdminOAuthApplicationsPage')),
+  analytics: () => withAdminGate(() => import('./features/metrics/AdminAnalyticsPage')),
   notifications: () => withAdminGate(() => import('./features/admin-notifications/AdminNotificationsPage')),
   notificationForm: () =>
     withAdminGate(() => import('./features/admin-notifications/AdminNotificationFormPage')),

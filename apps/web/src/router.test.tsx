@@ -88,6 +88,39 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
   });
 
+  it.each([
+    '/admin/analytics',
+    '/admin/developer_apps',
+    '/admin/review_queue',
+    '/admin/developers',
+    '/admin/oauth_applications',
+    '/admin/audit',
+    '/admin/notifications',
+    '/admin/changelog',
+  ])(
+    'sends an administrator without the required second factor from %s to the account page',
+    async (path) => {
+      mockFetch((url) => {
+        if (url === '/api/v1/session') return { body: buildSession({ is_admin: true }) };
+        if (url === '/api/v1/account/two_factor') {
+          return {
+            body: {
+              totp_enabled: false,
+              totp_enabled_at: null,
+              recovery_codes_left: 0,
+              passkeys: 0,
+              setup_required: true,
+            },
+          };
+        }
+        return undefined;
+      });
+      const { router } = renderRoutes(createRoutes(), path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+      expect(router.state.location.hash).toBe('#two-factor');
+    },
+  );
+
   it('lists outbound e-mail for admins and shows one in a sandboxed frame', async () => {
     const email = buildOutboundEmail({ html_body: '<p>Hello</p><script>alert(1)</script>' });
     const fetchMock = mockFetch((url) => {

@@ -242,7 +242,7 @@ export function createRoutes(): RouteObject[] {
                     { path: 'developers', element: adminPage('developers') },
                     { path: 'developers/:id/edit', element: adminPage('developerEdit') },
                     { path: 'oauth_applications', element: adminPage('oauthApplications') },
-                    { path: 'analytics', element: metricsPage('loadAdminAnalyticsPage') },
+                    { path: 'analytics', element: adminPage('analytics') },
                     { path: 'notifications', element: adminPage('notifications') },
                     { path: 'notifications/new', element: adminPage('notificationForm') },
                     { path: 'notifications/:id/edit', element: adminPage('notificationForm') },

@@ -4,6 +4,5 @@
 
 export const loadReportPage = () => import('./AppEngagementReportPage');
 export const loadMetricsTab = () => import('./MetricsTab');
-export const loadAdminAnalyticsPage = () => import('./AdminAnalyticsPage');
 export const loadMarketplacePage = () => import('../marketplace/MarketplacePage');
 export const loadMarketplaceAppPage = () => import('../marketplace/MarketplaceAppPage');
