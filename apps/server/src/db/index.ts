@@ -16,6 +16,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index';
 import { prepareMarkedStatements } from './prepared';
 import type { Database } from './schema';
+import { WatchingDriver, type WritesListener, WriteWatch } from './writes';
 
 export type Db = Kysely<Database>;
 
@@ -73,9 +74,39 @@ class SerialDriver implements Driver {
 }
 
 class SerialPGliteDialect extends PGliteDialect {
-  override createDriver(): Driver {
-    return new SerialDriver(super.createDriver());
+  constructor(
+    config: ConstructorParameters<typeof PGliteDialect>[0],
+    private readonly watch: WriteWatch,
+  ) {
+    super(config);
   }
+  override createDriver(): Driver {
+    return new WatchingDriver(new SerialDriver(super.createDriver()), this.watch);
+  }
+}
+
+class WatchedPostgresDialect extends PostgresDialect {
+  constructor(
+    config: ConstructorParameters<typeof PostgresDialect>[0],
+    private readonly watch: WriteWatch,
+  ) {
+    super(config);
+  }
+  override createDriver(): Driver {
+    return new WatchingDriver(super.createDriver(), this.watch);
+  }
+}
+
+/** The writes heard on each database opened here (db/writes.ts), by its Kysely instance. */
+const writeWatches = new WeakMap<object, WriteWatch>();
+
+/**
+ * Tells `listener` which tables every statement made through `db` (and its transactions) writes, once
+ * it is committed (WatchingDriver). Returns the call that stops it, or undefined for a database not
+ * opened here (nothing is heard there: a cache must then not keep answers).
+ */
+export function onWrites(db: Db, listener: WritesListener): (() => void) | undefined {
+  return writeWatches.get(db)?.listen(listener);
 }
 
 // Timestamps come back as Date from both drivers; int8 counts (count(*)) as numbers, not strings.
@@ -118,7 +149,12 @@ function queryLog(self: { db?: Db }) {
 
 export function kyselyOnPglite(pglite: PGlite): Db {
   const self: { db?: Db } = {};
-  self.db = new Kysely<Database>({ dialect: new SerialPGliteDialect({ pglite }), log: queryLog(self) });
+  const watch = new WriteWatch();
+  self.db = new Kysely<Database>({
+    dialect: new SerialPGliteDialect({ pglite }, watch),
+    log: queryLog(self),
+  });
+  writeWatches.set(self.db, watch);
   return self.db;
 }
 
@@ -138,7 +174,12 @@ export function kyselyOnPostgres(connectionString: string, max = 10): { db: Db; 
     prepareMarkedStatements(client);
   });
   const self: { db?: Db } = {};
-  self.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(self) });
+  const watch = new WriteWatch();
+  self.db = new Kysely<Database>({
+    dialect: new WatchedPostgresDialect({ pool }, watch),
+    log: queryLog(self),
+  });
+  writeWatches.set(self.db, watch);
   return { db: self.db, pool };
 }
 

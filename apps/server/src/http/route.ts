@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { scopeGuard } from './bearer';
+import { answerKept, JSON_UTF8, type KeptJson } from './etag';
 import { servedFilename } from './filenames';
 import { readMultipartBody } from './multipart';
 import { setPagingHeaders } from './paging';
@@ -60,7 +61,7 @@ export type EndpointResult<E extends EndpointDefinition> = E['kind'] extends 'li
         ? z.input<E['response']>
         : undefined;
 
-export interface RouteOptions<E extends EndpointDefinition> {
+interface BaseRouteOptions {
   /** Policy checks (see Guard); signed-in is implied by the contract's `auth: 'user'`. */
   guards?: readonly Guard[];
   /**
@@ -68,6 +69,10 @@ export interface RouteOptions<E extends EndpointDefinition> {
    * read or parsed: a stranger gets 401 whatever the body, never a 400 or 422 about it.
    */
   credentials?: readonly Guard[];
+}
+
+interface PlainRouteOptions<E extends EndpointDefinition> extends BaseRouteOptions {
+  kept?: false;
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointResult<E>>;
   /**
    * A list whose items the handler builds with a presenter typed by the contract, writing the contract's
@@ -78,8 +83,22 @@ export interface RouteOptions<E extends EndpointDefinition> {
   sendAsPresented?: boolean;
 }
 
-/** The content type Fastify gives a serialized answer. */
-const JSON_UTF8 = 'application/json; charset=utf-8';
+/**
+ * A kept answer (http/etag.ts): the JSON text exactly as the contract's serializer would write it (the
+ * route's tests must show it), and for a list the total of its paging headers.
+ */
+export type KeptAnswer = KeptJson & { total?: number };
+
+interface KeptRouteOptions<E extends EndpointDefinition> extends BaseRouteOptions {
+  /**
+   * The handler answers with a kept answer (e.g. from an AnswerCache): it goes out as it is, with its
+   * ETag, or as 304 when the request's If-None-Match names the tag.
+   */
+  kept: true;
+  handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<KeptAnswer>;
+}
+
+export type RouteOptions<E extends EndpointDefinition> = PlainRouteOptions<E> | KeptRouteOptions<E>;
 
 /** The OpenAPI/validation schema of an endpoint: its parts, its success body and its error answers. */
 function schemaOf(endpoint: EndpointDefinition) {
@@ -132,6 +151,14 @@ export function route<E extends EndpointDefinition>(
     onRequest: [scopeGuard(endpoint), ...(options.credentials ?? [])],
     preValidation,
     handler: async (request, reply) => {
+      if (options.kept) {
+        const kept = await options.handler(request as EndpointRequest<E>, reply);
+        if (endpoint.kind === 'list') {
+          const query = request.query as { per_page?: number } | undefined;
+          setPagingHeaders(reply, kept.total ?? 0, query?.per_page ?? DEFAULT_PER_PAGE);
+        }
+        return answerKept(request, reply.status(status), kept);
+      }
       const result = await options.handler(request as EndpointRequest<E>, reply);
       if (endpoint.kind === 'list') {
         const { items, total } = result as { items: unknown[]; total: number };

@@ -23,12 +23,14 @@ export function developerAppRoutes(
   appScope: AppScope,
 ): void {
   route(app, api.list, {
-    // "My apps" is the portal's most visited list: presentSummary writes the contract's keys in order.
-    sendAsPresented: true,
-    handler: async (request) => {
-      const { items, total } = await service.list(requireUser(request), request.query);
-      return { items: items.map(presentSummary), total };
-    },
+    // "My apps" is the portal's most visited list: its pages are kept answers (DeveloperAppService
+    // listAnswer), with an ETag. presentSummary writes the contract's keys in the contract's order, so
+    // JSON.stringify writes what the contract's serializer would (my-apps-one-statement.test.ts).
+    kept: true,
+    handler: (request) =>
+      service.listAnswer(requireUser(request), request.query, (items) =>
+        JSON.stringify(items.map(presentSummary)),
+      ),
   });
 
   route(app, api.create, {

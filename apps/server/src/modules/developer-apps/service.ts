@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { DeveloperAppRow, SubmissionRow, UserRow } from '../../db/schema';
 import { detail, errors } from '../../http/errors';
+import { keepJson } from '../../http/etag';
 import type { Page } from '../../http/paging';
 import type { OAuthApplication, Platform, Sandbox, SandboxStatus } from '../../platform/types';
 import type { Storage } from '../../storage/index';
@@ -19,6 +20,7 @@ import { tellPlatformMembers } from '../collaborators/platform-members';
 import { listingRepository } from '../listings/repository';
 import { ManifestService, type ManifestsOverview } from '../manifests/service';
 import { sandboxPolicy } from '../sandboxes/policy';
+import { type KeptAppsPage, MyAppsCache } from './cache';
 import { type AppAccess, developerAppPolicy } from './policy';
 import { type AppChanges, type AppListRow, developerAppRepository as repo } from './repository';
 import type { AppContext } from './scope';
@@ -113,9 +115,26 @@ export async function readThumbnail(
 
 export class DeveloperAppService {
   private readonly manifests: ManifestService;
+  private readonly myApps: MyAppsCache;
 
   constructor(private readonly deps: { config: Config; db: Db; platform: Platform; storage: Storage }) {
     this.manifests = new ManifestService(deps);
+    this.myApps = new MyAppsCache(deps.db);
+  }
+
+  /**
+   * A page of the user's apps as its JSON goes out (`serialize` presents the items), kept per user and
+   * page until a write to what it reads (MyAppsCache). Only with a platform whose sandbox statuses are
+   * in this database (the embedded one): another platform's changes are not heard, so its pages are
+   * made every time.
+   */
+  listAnswer(user: UserRow, page: Page, serialize: (items: AppListItem[]) => string): Promise<KeptAppsPage> {
+    const make = async () => {
+      const { items, total } = await this.list(user, page);
+      return { ...keepJson(serialize(items)), total };
+    };
+    if (!this.deps.platform.sandboxStatusSql?.(this.deps.db)) return make();
+    return this.myApps.page(user.id, page, make);
   }
 
   /**

@@ -4,12 +4,11 @@ import {
   adminMetricsEndpoints as admin,
   metricsEndpoints as api,
 } from '@lintel/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../http/route';
 import { allow } from '../../http/session';
 import { type AppScope, appContextOf, appFromParams } from '../developer-apps/scope';
-import { matchesEtag, type Report } from './cache';
 import { metricsPolicy } from './policy';
 import { presentAdminMetrics, presentMetrics } from './presenter';
 import type { MetricsService } from './service';
@@ -18,57 +17,26 @@ import type { MetricsService } from './service';
 const collaboratorJson = (value: AppMetrics) => JSON.stringify(z.encode(api.get.response, value));
 const adminJson = (value: AdminAppMetrics) => JSON.stringify(z.encode(admin.get.response, value));
 
-/**
- * A kept report as the answer: its bytes as they are (a string with a JSON type skips the serializer,
- * and the type is the one the serializer would have set), its ETag, and a browser asked to revalidate
- * every time (private: the report is a collaborator's).
- */
-function sendReport(reply: FastifyReply, report: Report): string {
-  reply
-    .header('ETag', report.etag)
-    .header('Cache-Control', 'private, no-cache')
-    .type('application/json; charset=utf-8');
-  return report.body;
-}
-
-/** An unchanged report (If-None-Match names its ETag) answers 304 with no body. */
-async function notModified(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  const etag = reply.getHeader('etag');
-  if (reply.statusCode !== 200 || typeof etag !== 'string') return payload;
-  if (!matchesEtag(request.headers['if-none-match'], etag)) return payload;
-  reply.code(304).removeHeader('content-type');
-  return null;
-}
-
 /** The engagement report's data and its CSV export (spec 1 §2 "App engagement report", §6, §7). */
 export function metricsRoutes(app: FastifyInstance, service: MetricsService, appScope: AppScope): void {
   const canSeeEmails = allow(metricsPolicy.canSeeInstallerEmails);
-  // The two reports in a scope of their own, where answers go through notModified (issue 24). The
-  // guards (signed in, then the app's collaborators or platform administrators) run before the cache.
-  app.register(async (reports) => {
-    reports.addHook('onSend', notModified);
-    route(reports, api.get, {
-      guards: [appScope(appFromParams)],
-      handler: async (request, reply) => {
-        const report = await service.report(
-          appContextOf(request).app.id,
-          'collaborator',
-          request.query,
-          (data) => collaboratorJson(presentMetrics(data)),
-        );
-        return sendReport(reply, report) as unknown as AppMetrics;
-      },
-    });
-    route(reports, admin.get, {
-      guards: [canSeeEmails],
-      handler: async (request, reply) => {
-        const found = await service.adminApp(request.params.id);
-        const report = await service.report(found.id, 'admin', request.query, (data) =>
-          adminJson(presentAdminMetrics(data)),
-        );
-        return sendReport(reply, report) as unknown as AdminAppMetrics;
-      },
-    });
+  // The two reports are kept answers (issue 24): ETag, and 304 when If-None-Match names it. The guards
+  // (signed in, then the app's collaborators or platform administrators) run before the cache.
+  route(app, api.get, {
+    kept: true,
+    guards: [appScope(appFromParams)],
+    handler: (request) =>
+      service.report(appContextOf(request).app.id, 'collaborator', request.query, (data) =>
+        collaboratorJson(presentMetrics(data)),
+      ),
+  });
+  route(app, admin.get, {
+    kept: true,
+    guards: [canSeeEmails],
+    handler: async (request) => {
+      const found = await service.adminApp(request.params.id);
+      return service.report(found.id, 'admin', request.query, (data) => adminJson(presentAdminMetrics(data)));
+    },
   });
 
   const csvOptions = {
