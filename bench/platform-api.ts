@@ -441,7 +441,7 @@ async function benchActivity(databaseUrl: string, db: Db, app: BenchApp, other: 
   const { pool } = await import('../apps/server/src/db/index').then((module) =>
     module.kyselyOnPostgres(databaseUrl, 4),
   );
-  const limiter = createRateLimiter({ db: db as never, pgPool: pool });
+  const limiter = await createRateLimiter({ db: db as never, pgPool: pool });
   const usage = await timed(() => appBucketUsage(db as never, limiter, app.appId), Math.min(runs, 100));
   await limiter.close();
   await pool.end();

@@ -12,12 +12,15 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
 
 const BUILD_DIR = path.join(repoRoot, 'apps/server/.bench-build');
 
-/** The server as one ESM bundle (dependencies stay in node_modules), run by plain node. */
-async function bundleServer(): Promise<string> {
-  await fs.rm(BUILD_DIR, { recursive: true, force: true });
+/**
+ * The server as one ESM bundle (dependencies stay in node_modules), run by plain node. `outdir` must be
+ * inside apps/server (node resolves the externals from the bundle's folder upwards).
+ */
+export async function bundleServer(outdir = BUILD_DIR): Promise<string> {
+  await fs.rm(outdir, { recursive: true, force: true });
   await build({
     entryPoints: [path.join(repoRoot, 'apps/server/src/main.ts')],
-    outdir: BUILD_DIR,
+    outdir,
     outExtension: { '.js': '.mjs' },
     // The server's dynamic imports stay chunks loaded on first use (SMTP, PGlite, S3, the Markdown
     // toolchain), as under `npm start`: without splitting esbuild hoists their packages' imports into
@@ -49,12 +52,16 @@ async function bundleServer(): Promise<string> {
     },
     logLevel: 'warning',
   });
-  return path.join(BUILD_DIR, 'main.mjs');
+  return path.join(outdir, 'main.mjs');
 }
 
 /** Builds the bundle and starts it on `port` with the given environment added. */
 export async function spawnBundle(port: number, env: Record<string, string>): Promise<ServerProcess> {
-  const bundle = await bundleServer();
+  return spawnBuilt(await bundleServer(), port, env);
+}
+
+/** Starts a bundle built by `bundleServer` on `port` with the given environment added. */
+export function spawnBuilt(bundle: string, port: number, env: Record<string, string>): ServerProcess {
   const child = spawn(nodeBin, [...SERVER_NODE_FLAGS, bundle], {
     cwd: path.join(repoRoot, 'apps/server'),
     env: { ...process.env, PORT: String(port), ...env },

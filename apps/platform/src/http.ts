@@ -35,7 +35,7 @@ export async function createPlatformHttp(deps: PlatformHttpDeps): Promise<Platfo
     signInUrl: deps.signInUrl,
     webhooks: deps.webhooks,
     onRateLimited: deps.onRateLimited,
-    limiter: createRateLimiter({ db: deps.db, pgPool: deps.pgPool, redisUrl: deps.config.redisUrl }),
+    limiter: await createRateLimiter({ db: deps.db, pgPool: deps.pgPool, redisUrl: deps.config.redisUrl }),
     // `app` is assigned below, before any call can be recorded.
     activity: createActivityRecorder(deps.db, {
       onError: (error, dropped) => app.log.error({ err: error, dropped }, 'API activity not recorded'),

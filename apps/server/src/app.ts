@@ -47,7 +47,7 @@ import { rateLimitRoutes } from './modules/rate-limits/routes';
 import { sandboxRoutes } from './modules/sandboxes/routes';
 import { registerAdminTwoFactorGate, twoFactorRoutes } from './modules/two-factor/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
-import { noMetrics, type OperatorMetrics } from './observability/prometheus';
+import { noMetrics, type OperatorMetrics } from './observability/metrics';
 import { operatorMetricsRoutes } from './observability/routes';
 import type { Services } from './services';
 import type { Storage } from './storage/index';

@@ -18,7 +18,7 @@ import { JobQueue } from './jobs/queue';
 import { startQueues, startWorkers } from './jobs/workers';
 import { authRepository } from './modules/auth/repository';
 import { checkReadiness } from './modules/health/readiness';
-import { createOperatorMetrics, noMetrics, type OperatorMetrics } from './observability/prometheus';
+import { createOperatorMetrics, noMetrics, type OperatorMetrics } from './observability/metrics';
 import { startMetricsServer } from './observability/routes';
 import { EmbeddedPlatform } from './platform/embedded';
 import { resolveSecretsKey } from './secrets-key';
@@ -60,7 +60,7 @@ export async function startRuntime(
   const mailer = new Mailer(config, queue);
   const metrics =
     config.metricsToken || config.metricsPort
-      ? createOperatorMetrics({
+      ? await createOperatorMetrics({
           ...(database.pool ? { pool: poolReading(database.pool) } : {}),
           queues: () => queue.readings(),
         })

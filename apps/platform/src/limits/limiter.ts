@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import type pg from 'pg';
 import {
   type RateLimiterAbstract,
@@ -65,12 +64,15 @@ const USAGE_KEYS = 100;
  * an undo is in flight the count is one higher than the calls answered, which can only refuse a call
  * early (another window's refusal racing this window's last free call), never let one too many pass.
  */
-export function createRateLimiter(deps: RateLimiterDeps): RateLimiter & { store: CounterStore } {
+export async function createRateLimiter(
+  deps: RateLimiterDeps,
+): Promise<RateLimiter & { store: CounterStore }> {
   const buckets = new BucketSource(deps.db, deps.bucketCacheMs ?? 500);
   const store: CounterStore = deps.redisUrl ? 'redis' : deps.pgPool ? 'postgres' : 'memory';
+  // ioredis is loaded only when REDIS_URL is set: a portal without Redis never holds it (issue 24).
   const redis =
     store === 'redis' && deps.redisUrl
-      ? new Redis(deps.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+      ? new (await import('ioredis')).Redis(deps.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
       : undefined;
   // Calls made before the connection is up wait for it (counted exactly); during an outage a call
   // fails over to the insurance limiter after one reconnect attempt. An outage never crashes the process.

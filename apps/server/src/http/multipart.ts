@@ -10,7 +10,6 @@ import {
   type UploadedFile,
 } from '@lintel/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import qs from 'qs';
 import { z } from 'zod';
@@ -28,6 +27,9 @@ declare module 'fastify' {
     uploads: UploadedFile[] | null;
   }
 }
+
+// file-type is loaded when the first upload is checked, not at start (issue 24: the idle server's memory).
+const fileTypeFromBuffer = async (bytes: Uint8Array) => (await import('file-type')).fileTypeFromBuffer(bytes);
 
 // file-type recognises every format we accept from at most this many leading bytes.
 const SNIFF_BYTES = 4100;

@@ -100,6 +100,21 @@ interface KeptRouteOptions<E extends EndpointDefinition> extends BaseRouteOption
 
 export type RouteOptions<E extends EndpointDefinition> = PlainRouteOptions<E> | KeptRouteOptions<E>;
 
+/**
+ * The error answer of a set of codes (one status), built once and shared by every route answering that
+ * set: ~150 routes use a few dozen sets, and each `describe` is a new zod schema the process keeps.
+ */
+const errorAnswers = new Map<string, z.ZodType>();
+function errorAnswer(codes: readonly ErrorCode[]): z.ZodType {
+  const description = `error.code: ${codes.join(', ')}`;
+  let schema = errorAnswers.get(description);
+  if (!schema) {
+    schema = errorResponse.describe(description);
+    errorAnswers.set(description, schema);
+  }
+  return schema;
+}
+
 /** The OpenAPI/validation schema of an endpoint: its parts, its success body and its error answers. */
 function schemaOf(endpoint: EndpointDefinition) {
   const response: Record<number, z.ZodType> = {};
@@ -112,7 +127,7 @@ function schemaOf(endpoint: EndpointDefinition) {
     byStatus.set(ERROR_STATUS[code], [...codes, code]);
   }
   for (const [errorStatus, codes] of byStatus) {
-    response[errorStatus] = errorResponse.describe(`error.code: ${codes.join(', ')}`);
+    response[errorStatus] = errorAnswer(codes);
   }
   return {
     tags: [...endpoint.tags],

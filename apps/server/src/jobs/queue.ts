@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { fromKysely, fromPglite, type Job, PgBoss, type SendOptions } from 'pg-boss';
 import type { DatabaseHandle, Db } from '../db/index';
-import type { QueueReading } from '../observability/prometheus';
+import type { QueueReading } from '../observability/metrics';
 
 /** Anything that can run SQL: the Kysely instance or one of its transactions. */
 export type Executor = Pick<Db, 'executeQuery'>;

@@ -1,64 +1,11 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-
-/** What the pool of the PostgreSQL database reports at a scrape (absent on PGlite). */
-export interface PoolReading {
-  inUse: number;
-  idle: number;
-  waiting: number;
-}
-
-/** One job queue at a scrape: waiting, running and failed jobs, and how long the oldest waiting one has. */
-export interface QueueReading {
-  queue: string;
-  waiting: number;
-  active: number;
-  failed: number;
-  oldestWaitingSeconds: number;
-}
-
-export interface MetricSources {
-  pool?: () => PoolReading;
-  queues?: () => Promise<QueueReading[]>;
-}
-
-/**
- * What operators see at GET /metrics (issue 24). The portal's code reports through this interface; when
- * neither METRICS_TOKEN nor METRICS_PORT is set it is `noMetrics` and every call is a no-op, so nothing is
- * measured at all.
- */
-export interface OperatorMetrics {
-  readonly enabled: boolean;
-  request(method: string, route: string, status: number, seconds: number): void;
-  query(seconds: number): void;
-  jobFailed(queue: string): void;
-  mailSent(): void;
-  mailFailed(): void;
-  signInFailed(): void;
-  signInThrottled(): void;
-  rateLimited(appId: number): void;
-  /** Reads the gauges' sources and renders the text exposition format. */
-  render(): Promise<{ contentType: string; body: string }>;
-}
-
-const nothing = () => {};
-
-export const noMetrics: OperatorMetrics = {
-  enabled: false,
-  request: nothing,
-  query: nothing,
-  jobFailed: nothing,
-  mailSent: nothing,
-  mailFailed: nothing,
-  signInFailed: nothing,
-  signInThrottled: nothing,
-  rateLimited: nothing,
-  render: async () => ({ contentType: 'text/plain', body: '' }),
-};
+import type { MetricSources, OperatorMetrics, QueueReading } from './metrics';
 
 /** Request and query buckets: the portal answers most calls in milliseconds; a page over a second is news. */
 const DURATION_BUCKETS = [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5];
 
-export function createOperatorMetrics(sources: MetricSources = {}): OperatorMetrics {
+/** The metrics in a prom-client registry of their own (loaded by metrics.ts when metrics are on). */
+export function createPrometheusMetrics(sources: MetricSources): OperatorMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { safeEqual } from '../http/crypto';
 import { errorBody } from '../http/errors';
-import type { OperatorMetrics } from './prometheus';
+import type { OperatorMetrics } from './metrics';
 
 const SIGN_IN_ROUTE = '/api/v1/session';
 

@@ -92,7 +92,7 @@ describe.runIf(available)('rate-limit counters in Redis', () => {
     expect(keys.some((key) => key.includes(`:spike:10000:t${token.id}`))).toBe(true);
 
     // Another server process: its own limiter, its own memory, the same Redis.
-    const other = createRateLimiter({ db: runtime.database.db as never, redisUrl });
+    const other = await createRateLimiter({ db: runtime.database.db as never, redisUrl });
     try {
       const principal = {
         tokenId: token.id,
@@ -122,7 +122,7 @@ describe.runIf(available)('rate-limit counters in Redis', () => {
   });
 
   it('keeps answering while Redis is unreachable: each process counts on its own meanwhile', async () => {
-    const gone = createRateLimiter({
+    const gone = await createRateLimiter({
       db: runtime.database.db as never,
       redisUrl: `redis://127.0.0.1:${await freePort()}`,
     });

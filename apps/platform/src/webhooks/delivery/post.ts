@@ -1,7 +1,6 @@
 import type { Agent, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { METADATA_ADDRESSES } from './addresses';
 
 /** Webhooks.md §5: a receiver has 5 s to answer. */
@@ -35,12 +34,22 @@ const DENIED = [...METADATA_ADDRESSES, '::ffff:169.254.169.254', '::ffff:a9fe:a9
 const agents = new Map<string, Agent>();
 
 /**
+ * request-filtering-agent is loaded when the first webhook is sent, not at start: a portal that sends
+ * none never holds it (issue 24: the idle server's memory).
+ */
+let filtering: Promise<typeof import('request-filtering-agent')> | undefined;
+
+/**
  * The connect-time guard: request-filtering-agent checks every address a host resolves to (and literal
  * addresses) before connecting, so a name that turned private after the hook was saved is refused.
  * Sockets are kept alive per destination: a receiver taking a burst is not reconnected for each event.
  */
-function agentFor(protocol: string, allowPrivate: boolean): Agent {
+async function agentFor(protocol: string, allowPrivate: boolean): Promise<Agent> {
   const key = `${protocol}${allowPrivate}`;
+  const known = agents.get(key);
+  if (known) return known;
+  filtering ??= import('request-filtering-agent');
+  const { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } = await filtering;
   let agent = agents.get(key);
   if (!agent) {
     const options = {
@@ -103,13 +112,15 @@ function headersOf(response: IncomingMessage): Record<string, string> {
  * POSTs one delivery. 5 s from the start of the request to the end of the (capped) answer, connection
  * included; redirects are not followed (a 3xx fails like any answer other than 2xx).
  */
-export function postWebhook(
+export async function postWebhook(
   url: string,
   headers: Record<string, string>,
   body: string,
   options: PostOptions,
 ): Promise<PostOutcome> {
   const target = new URL(url);
+  const agent = await agentFor(target.protocol, options.allowPrivate);
+  if (options.signal?.aborted) throw new Error('delivery abandoned');
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const payload = Buffer.from(body, 'utf8');
@@ -126,7 +137,7 @@ export function postWebhook(
       finish({ ok: false, status, headers: null, body: null, error });
     const req = send(target, {
       method: 'POST',
-      agent: agentFor(target.protocol, options.allowPrivate),
+      agent,
       headers: { ...headers, 'content-length': String(payload.length) },
     });
     let answeredStatus: number | null = null;

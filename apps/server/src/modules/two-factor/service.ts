@@ -6,14 +6,6 @@ import type {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '@lintel/shared';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { UserRow } from '../../db/schema';
@@ -26,7 +18,14 @@ import { authRepository } from '../auth/repository';
 import { twoFactorPolicy } from './policy';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import { twoFactorRepository as repo } from './repository';
-import { matchTotpStep, newTotpSecret, otpauthUri } from './totp';
+
+// Loaded on first use, not at start (issue 24: the idle server's memory): the WebAuthn verifier (its
+// ASN.1 schemas are ~5 MB of heap), the QR code renderer and the TOTP library serve only the users who set
+// up or use a second factor. Node caches a module once loaded, so later calls cost a resolved promise.
+const webauthn = () => import('@simplewebauthn/server');
+const base64url = async () => (await import('@simplewebauthn/server/helpers')).isoBase64URL;
+const qrCode = async () => (await import('qrcode')).default;
+const totp = () => import('./totp');
 
 const THROTTLE_WINDOW_MS = 15 * 60_000;
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -97,11 +96,12 @@ export class TwoFactorService {
 
   /** A new pending authenticator (replacing a pending one); 409 while one is confirmed. */
   async setup(user: UserRow): Promise<TwoFactorSetup> {
+    const { newTotpSecret, otpauthUri } = await totp();
     const secret = newTotpSecret();
     const stored = await repo.upsertPendingTotp(this.deps.db, user.id, this.deps.secrets.seal(secret));
     if (!stored) throw errors.conflict('Two-factor authentication is already on. Turn it off first.');
     const uri = otpauthUri(secret, user.email);
-    const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+    const svg = await (await qrCode()).toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
     return {
       secret,
       otpauth_uri: uri,
@@ -116,6 +116,7 @@ export class TwoFactorService {
       throw errors.conflict('There is no pending authenticator to confirm. Start again.');
     }
     const key = await this.reserveCodeAttempt(user, client, now);
+    const { matchTotpStep } = await totp();
     const step = matchTotpStep(this.openSecret(factor.secret_sealed), code, now, factor.last_used_step);
     if (step === null) throw incorrect('code');
     const { codes, hashes } = newRecoveryCodes();
@@ -208,6 +209,7 @@ export class TwoFactorService {
   async passkeyRegistrationOptions(user: UserRow, now = new Date()) {
     const { rpID, rpName } = this.rp();
     const existing = await repo.listPasskeys(this.deps.db, user.id);
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName,
       rpID,
@@ -237,6 +239,7 @@ export class TwoFactorService {
   async createPasskey(user: UserRow, body: CreatePasskeyRequest['passkey'], now = new Date()) {
     const { rpID, origin } = this.rp();
     const invalid = () => errors.field('passkey.response', 'invalid', 'was not accepted; please try again');
+    const { verifyRegistrationResponse } = await webauthn();
     let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
       verification = await verifyRegistrationResponse({
@@ -256,7 +259,7 @@ export class TwoFactorService {
     const row = await repo.insertPasskey(this.deps.db, {
       user_id: user.id,
       credential_id: credential.id,
-      public_key: isoBase64URL.fromBuffer(credential.publicKey),
+      public_key: (await base64url()).fromBuffer(credential.publicKey),
       counter: credential.counter,
       transports: credential.transports ?? [],
       name: body.name,
@@ -272,6 +275,7 @@ export class TwoFactorService {
   /** Options for signing in with a passkey: a fresh challenge, any of the user's passkeys (discoverable). */
   async passkeySignInOptions(now = new Date()) {
     const { rpID } = this.rp();
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
     await repo.insertChallenge(
       this.deps.db,
@@ -309,6 +313,7 @@ export class TwoFactorService {
     const passkey = credentialId ? await repo.findPasskeyByCredential(this.deps.db, credentialId) : undefined;
     if (!passkey || (userId !== null && passkey.user_id !== userId)) return null;
     const { rpID, origin } = this.rp();
+    const [{ verifyAuthenticationResponse }, isoBase64URL] = await Promise.all([webauthn(), base64url()]);
     try {
       const verification = await verifyAuthenticationResponse({
         // biome-ignore lint/suspicious/noExplicitAny: the browser library's JSON, checked by the verifier.
@@ -382,6 +387,7 @@ export class TwoFactorService {
     const key = await this.reserveCodeAttempt(user, client, now);
     const factor = await repo.findTotp(this.deps.db, user.id);
     if (!factor?.confirmed_at) throw incorrect(path);
+    const { matchTotpStep } = await totp();
     const step = matchTotpStep(this.openSecret(factor.secret_sealed), code, now, factor.last_used_step);
     if (step === null || !(await repo.useStep(this.deps.db, user.id, step))) throw incorrect(path);
     await authRepository.forgiveAttempts(this.deps.db, key);
