@@ -5,7 +5,8 @@
 // each statement. Both servers must give the same answer (total and ids) before a row is measured.
 // Usage:
 //   npx tsx bench/admin-lists.ts [--scale 1] [--duration 3] [--warmup 1] [--connections 10]
-//     [--reuse-db] [--keep-db] [--no-record] [--only apps|queue|developers|oauth]
+//     [--reuse-db] [--keep-db] [--no-record] [--only apps|queue|developers|oauth[,…]]
+//     [--database lintel_bench_admin_lists] [--port N (the real server on N, the bare one on N + 1)]
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -28,9 +29,11 @@ import {
   waitFor200,
 } from './lib/process';
 
-const DATABASE = 'lintel_bench_admin_lists';
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
 const args = parseArgs(process.argv.slice(2));
+// Several engineers bench on one machine: each names a database and ports of their own.
+const DATABASE = args.get('database') ?? 'lintel_bench_admin_lists';
+const basePort = args.has('port') ? Number(args.get('port')) : undefined;
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-password';
 const scale = Number(args.get('scale') ?? 1);
 const duration = Number(args.get('duration') ?? 3);
 const warmup = Number(args.get('warmup') ?? 1);
@@ -38,7 +41,7 @@ const connections = Number(args.get('connections') ?? 10);
 const reuseDb = args.get('reuse-db') === 'true';
 const keepDb = args.get('keep-db') === 'true' || reuseDb;
 const record = args.get('no-record') !== 'true';
-const only = args.get('only');
+const only = args.get('only')?.split(',');
 if (!(scale > 0) || !(duration > 0)) throw new Error('--scale and --duration must be positive');
 
 const USERS = Math.round(1_000_000 * scale);
@@ -251,7 +254,7 @@ function scenarios(ownerId: number): Scenario[] {
         ]
       : []),
   ]);
-  return [...apps, ...queue, ...developers, ...oauth].filter((s) => !only || s.list === only);
+  return [...apps, ...queue, ...developers, ...oauth].filter((s) => !only || only.includes(s.list));
 }
 
 function md5Of(text: string): string {
@@ -334,7 +337,7 @@ async function main(): Promise<void> {
   };
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
-    real = spawnTs('apps/server/src/main.ts', await freePort(), env);
+    real = spawnTs('apps/server/src/main.ts', basePort ?? (await freePort()), env);
     await waitFor200(real, `${real.baseUrl}/api/v1/health`, performance.now());
     await client.connect();
     let counts: Record<string, number> = {};
@@ -346,7 +349,7 @@ async function main(): Promise<void> {
       counts = await seed(client);
       console.log(`seeded in ${ms2((performance.now() - started) / 1000)} s: ${JSON.stringify(counts)}`);
     }
-    bare = spawnTs('bench/bare-list-server.ts', await freePort(), env);
+    bare = spawnTs('bench/bare-list-server.ts', basePort ? basePort + 1 : await freePort(), env);
     await waitFor200(bare, `${bare.baseUrl}/api/v1/health`, performance.now());
 
     const signIn = await request(`${real.baseUrl}/api/v1/session`, {

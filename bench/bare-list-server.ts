@@ -1,7 +1,8 @@
 // The anchor of admin-lists.ts: the admin lists served by bare Fastify routes that run the same SQL as
 // the real server, because they call the same service and repository code on the same PostgreSQL
 // database through the same driver and pool size, but without the portal around it: no session read,
-// no CSRF, no policy, no contract validation of the answer, no presenter, no request log.
+// no CSRF, no policy, no contract validation of the answer, no presenter, no request log. Its pool
+// prepares the statements the server prepares (db/prepared.ts), once per connection, as the server's does.
 // GET /bare/<list>?<the real query string> answers the rows as JSON with the Total header;
 // GET /sql/<list>?… answers the statements (text and parameters) that list ran, for EXPLAIN.
 // Run it in its own process with DATABASE_URL (and PORT, HOST, DATA_DIR).
@@ -21,6 +22,7 @@ import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import qs from 'qs';
 import { loadConfig } from '../apps/server/src/config';
+import { prepareMarkedStatements } from '../apps/server/src/db/prepared';
 import type { Database } from '../apps/server/src/db/schema';
 import { SecretBox } from '../apps/server/src/http/crypto';
 import type {} from '../apps/server/src/http/route';
@@ -41,10 +43,11 @@ const secrets = new SecretBox((await resolveSecretsKey(config)).key);
 let statements: { sql: string; parameters: readonly unknown[] }[] = [];
 
 function servicesOn(log?: (event: LogEvent) => void) {
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  // As the server's pool: the statements marked preparedOnce are prepared once per connection.
+  pool.on('connect', (client) => prepareMarkedStatements(client));
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }),
-    }),
+    dialect: new PostgresDialect({ pool }),
     ...(log ? { log } : {}),
   });
   const platform = new EmbeddedPlatform({ db, schedule: async () => {}, config, secrets });

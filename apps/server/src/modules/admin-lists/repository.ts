@@ -269,10 +269,10 @@ export const adminListRepository = {
   },
 };
 
-type AppsQuery = ReturnType<typeof appsMatching>;
+export type AppsQuery = ReturnType<typeof appsMatching>;
 
 /** The apps the filters keep (the where clauses only: no join, so counts and id pages read apps alone). */
-function appsMatching(db: Db, options: AdminAppListOptions, search: 'union' | 'or') {
+export function appsMatching(db: Db, options: AdminAppListOptions, search: 'union' | 'or') {
   let query = db.selectFrom('developer_apps as a');
   if (!options.withDeleted) query = query.where('a.deleted_at', 'is', null);
   if (options.ownerIds && options.ownerIds.length > 0)
@@ -314,7 +314,7 @@ function appsMatching(db: Db, options: AdminAppListOptions, search: 'union' | 'o
  * listing submitted for review): a few hundred rows read from the two partial indexes, never all apps.
  * Apps whose listing in review has no submission date have no review date and are not in the set.
  */
-function inReviewSet(db: Db) {
+export function inReviewSet(db: Db) {
   const dates = db
     .selectFrom('app_versions')
     .select(['developer_app_id', sql<Date>`updated_at`.as('at')])
@@ -344,16 +344,16 @@ function publishedSet(db: Db) {
     .orderBy('id', 'desc');
 }
 
-type SmallSetKey = 'in_review_at' | 'app_id' | 'deleted_at';
+export type SmallSetKey = 'in_review_at' | 'app_id' | 'deleted_at';
 /** A set of apps (id) with their value (key) of a sort key. */
 type KeyedSet = SelectQueryBuilder<Database, 'developer_apps', { id: number; key: unknown }>;
 
-function isSmallSetKey(key: AdminDeveloperAppSortKey): key is SmallSetKey {
+export function isSmallSetKey(key: AdminDeveloperAppSortKey): key is SmallSetKey {
   return key === 'in_review_at' || key === 'app_id' || key === 'deleted_at';
 }
 
 /** The apps that have a value for a nulls-last sort key, with it: few next to all apps. */
-function smallSet(db: Db, key: SmallSetKey): KeyedSet {
+export function smallSet(db: Db, key: SmallSetKey): KeyedSet {
   switch (key) {
     case 'in_review_at':
       return inReviewSet(db) as unknown as KeyedSet;
@@ -382,21 +382,7 @@ async function smallSetFirstIds(
   options: AdminAppListOptions,
 ): Promise<number[]> {
   const offset = pageOffset(options);
-  let inSet = db.selectFrom(smallSet(db, key).as('k'));
-  // Without other filters the set only loses the deleted apps: an anti-join on their partial index.
-  if (!options.withDeleted) inSet = inSet.where('k.id', 'not in', deletedAppIds(db));
-  const otherFilters =
-    options.search ||
-    (options.ownerIds && options.ownerIds.length > 0) ||
-    (options.inReview && key !== 'in_review_at');
-  if (otherFilters) {
-    // Else each app of the set is looked up by id, through a LATERAL subquery: its LIMIT 1 (one app per
-    // id) keeps the planner from flattening it into a join that hashes every app to match a thousand.
-    inSet = inSet.innerJoinLateral(
-      () => filtered.select('a.id').where(sql<boolean>`a.id = k.id`).limit(1).as('f'),
-      (join) => join.onTrue(),
-    ) as unknown as typeof inSet;
-  }
+  const inSet = filteredSmallSet(db, filtered, key, options);
   const { n } = await inSet.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const inSetCount = Number(n);
   const ids: number[] = [];
@@ -424,6 +410,31 @@ async function smallSetFirstIds(
   return ids;
 }
 
+/** The apps of a small set (smallSet) that the list's filters keep, with their key (k.id, k.key). */
+export function filteredSmallSet(
+  db: Db,
+  filtered: AppsQuery,
+  key: SmallSetKey,
+  options: AdminAppListOptions,
+) {
+  let inSet = db.selectFrom(smallSet(db, key).as('k'));
+  // Without other filters the set only loses the deleted apps: an anti-join on their partial index.
+  if (!options.withDeleted) inSet = inSet.where('k.id', 'not in', deletedAppIds(db));
+  const otherFilters =
+    options.search ||
+    (options.ownerIds && options.ownerIds.length > 0) ||
+    (options.inReview && key !== 'in_review_at');
+  if (otherFilters) {
+    // Else each app of the set is looked up by id, through a LATERAL subquery: its LIMIT 1 (one app per
+    // id) keeps the planner from flattening it into a join that hashes every app to match a thousand.
+    inSet = inSet.innerJoinLateral(
+      () => filtered.select('a.id').where(sql<boolean>`a.id = k.id`).limit(1).as('f'),
+      (join) => join.onTrue(),
+    ) as unknown as typeof inSet;
+  }
+  return inSet;
+}
+
 /**
  * One page of any other sort: the apps' own columns are read in index order (created_at, internal_name,
  * each with the id tiebreak), the owner's e-mail through the users' e-mail index joined to each owner's
@@ -436,6 +447,20 @@ async function orderedIds(
   direction: 'asc' | 'desc',
   page: Page,
 ): Promise<number[]> {
+  const page_ = await orderedIdsQuery(db, filtered, sort, direction)
+    .limit(page.per_page)
+    .offset(pageOffset(page))
+    .execute();
+  return page_.map((row) => row.id);
+}
+
+/** The ids of orderedIds in list order, without the page's limit and offset. */
+export function orderedIdsQuery(
+  db: Db,
+  filtered: AppsQuery,
+  sort: SortTerm<AdminDeveloperAppSortKey>[],
+  direction: 'asc' | 'desc',
+) {
   const keys = new Set(sort.map((term) => term.key));
   let query = filtered;
   if (keys.has('owner')) query = query.innerJoin('users as o', 'o.id', 'a.owner_id');
@@ -466,8 +491,7 @@ async function orderedIds(
         break;
     }
   }
-  const page_ = await rows.orderBy('a.id', direction).limit(page.per_page).offset(pageOffset(page)).execute();
-  return page_.map((row) => row.id);
+  return rows.orderBy('a.id', direction);
 }
 
 /**
@@ -476,7 +500,14 @@ async function orderedIds(
  */
 async function appDetails(db: Db, ids: number[]): Promise<AdminAppRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  const rows = await appDetailsQuery(db).where('a.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row as AdminAppRow]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The list's columns of apps (appDetails), for the apps a where clause names. */
+export function appDetailsQuery(db: Db) {
+  return db
     .selectFrom('developer_apps as a')
     .innerJoin('users as o', 'o.id', 'a.owner_id')
     .leftJoinLateral(
@@ -515,11 +546,7 @@ async function appDetails(db: Db, ids: number[]): Promise<AdminAppRow[]> {
         .as('marketplace_listing_in_review_at'),
       'p.id as app_id',
       'p.live as live',
-    ])
-    .where('a.id', 'in', ids)
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row as AdminAppRow]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+    ]);
 }
 
 /**
@@ -537,13 +564,13 @@ async function inReviewCount(db: Db, withDeleted: boolean | undefined): Promise<
   return Number(n);
 }
 
-function deletedAppIds(db: Db) {
+export function deletedAppIds(db: Db) {
   return db.selectFrom('developer_apps').select('id').where('deleted_at', 'is not', null);
 }
 
 /** The queue entries of `appIds` (all when undefined), their places as numbers. */
 /** Production versions in review, ranked in queue order (apps that are not deleted; 1 = next). */
-function rankedVersions(db: Db) {
+export function rankedVersions(db: Db) {
   return db
     .selectFrom('app_versions as q')
     .where('q.state', '=', 'in_review')
@@ -557,7 +584,7 @@ function rankedVersions(db: Db) {
 }
 
 /** Marketplace listings in review, ranked in queue order (apps that are not deleted; 1 = next). */
-function rankedListings(db: Db) {
+export function rankedListings(db: Db) {
   return db
     .selectFrom('marketplace_submissions as q')
     .where('q.state', '=', 'in_review')
@@ -608,7 +635,7 @@ export function medianVersionReviewHoursQuery(since: Date) {
 }
 
 /** The median review time of the marketplace listings decided since `since`. */
-function medianListingReviewHoursQuery(since: Date) {
+export function medianListingReviewHoursQuery(since: Date) {
   return sql<{ hours: number | null }>`
     select percentile_cont(0.5) within group (order by extract(epoch from d.created_at - s.submitted_at)) / 3600.0 as hours
     from listing_review_events d
@@ -621,7 +648,7 @@ function medianListingReviewHoursQuery(since: Date) {
       and s.submitted_at is not null`;
 }
 
-function toHours(value: unknown): number | null {
+export function toHours(value: unknown): number | null {
   if (value === null || value === undefined) return null;
   const hours = Number(value);
   return Number.isFinite(hours) ? hours : null;

@@ -15,8 +15,10 @@ import { errors } from '../../http/errors';
 import { type Page, sortTerms } from '../../http/paging';
 import type { OAuthApplicationListing, Platform } from '../../platform/types';
 import { type AuditActor, changedFields, recordAudit } from '../audit/recorder';
+import { adminAppsPage } from './apps-page';
 import { adminListPolicy } from './policy';
 import {
+  type AdminAppListOptions,
   type AdminAppRow,
   type DeveloperAppMembership,
   type DeveloperRow,
@@ -80,17 +82,32 @@ export class AdminListService {
     query: Page & { sort: SortValue<AdminDeveloperAppSortKey>[]; filters?: AdminDeveloperAppFilters },
     now = new Date(),
   ): Promise<{ rows: AdminAppView[]; total: number }> {
-    const filters = query.filters ?? {};
-    const ownerIds = filters.owner_id === undefined ? undefined : [filters.owner_id].flat().map(Number);
-    const { rows, total } = await repo.developerApps(this.deps.db, {
-      page: query.page,
-      per_page: query.per_page,
-      sort: sortTerms<AdminDeveloperAppSortKey>(query.sort.length > 0 ? query.sort : ['-created_at']),
-      ownerIds,
-      search: filters.search?.trim() || undefined,
-      inReview: isTrue(filters.in_review),
-      withDeleted: isTrue(filters.with_deleted),
-    });
+    const options = appListOptions(query);
+    const since = new Date(now.getTime() - REVIEW_HISTORY_DAYS * 86_400_000);
+    const page = await adminAppsPage(this.deps.db, options, since);
+    if (!page) return this.developerAppsInSteps(query, now);
+    return {
+      rows: page.rows.map(({ queue, hours, ...row }) => ({
+        ...row,
+        review_queue: {
+          app_version: placeOf(queue.version ? [queue.version] : [], row.id, hours.version),
+          marketplace_listing: placeOf(queue.listing ? [queue.listing] : [], row.id, hours.listing),
+        },
+      })),
+      total: page.total,
+    };
+  }
+
+  /**
+   * The same page statement by statement: the ids and columns with the total, then the queue places of
+   * its apps in review, then the median review times. A broad search is read so (adminAppsPage leaves
+   * it), and the one-statement page is tested against it.
+   */
+  async developerAppsInSteps(
+    query: Page & { sort: SortValue<AdminDeveloperAppSortKey>[]; filters?: AdminDeveloperAppFilters },
+    now = new Date(),
+  ): Promise<{ rows: AdminAppView[]; total: number }> {
+    const { rows, total } = await repo.developerApps(this.deps.db, appListOptions(query));
     const queues = await this.queues(
       rows
         .filter((row) => row.app_version_in_review_at || row.marketplace_listing_in_review_at)
@@ -216,6 +233,21 @@ export class AdminListService {
       total,
     };
   }
+}
+
+function appListOptions(
+  query: Page & { sort: SortValue<AdminDeveloperAppSortKey>[]; filters?: AdminDeveloperAppFilters },
+): AdminAppListOptions {
+  const filters = query.filters ?? {};
+  return {
+    page: query.page,
+    per_page: query.per_page,
+    sort: sortTerms<AdminDeveloperAppSortKey>(query.sort.length > 0 ? query.sort : ['-created_at']),
+    ownerIds: filters.owner_id === undefined ? undefined : [filters.owner_id].flat().map(Number),
+    search: filters.search?.trim() || undefined,
+    inReview: isTrue(filters.in_review),
+    withDeleted: isTrue(filters.with_deleted),
+  };
 }
 
 function isTrue(value: unknown): boolean {

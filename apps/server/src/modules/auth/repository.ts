@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
+import { preparedOnce } from '../../db/prepared';
 import type { NewUser, SessionRow, UserRow, UserTokenPurpose, UserUpdate } from '../../db/schema';
 
 function sessionLookup(db: Db, id: string, now: Date) {
@@ -33,6 +34,8 @@ function compiledSessionLookup(db: Db): SessionLookupQuery {
     const [first, second, ...rest] = compiled.parameters;
     if (first !== probe.id || second !== probe.now || rest.length > 0)
       throw new Error(`unexpected parameters of the session lookup: ${compiled.sql}`);
+    // Prepared once per PostgreSQL connection: it runs before every signed-in request's own statements.
+    compiled = preparedOnce(compiled);
     compiledLookups.set(db, compiled);
   }
   return compiled;
