@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -125,6 +125,15 @@ export async function startTestRuntime(
 
 let sequence = 0;
 
+/**
+ * Six random letters for a unique address, from letters no test searches for: with hex, an address
+ * could hold "bea" (a name search then found two developers) or a platform id's digits.
+ */
+function randomTag(): string {
+  const letters = 'ghjkmnpqrstvwxyz';
+  return Array.from({ length: 6 }, () => letters[randomInt(letters.length)]).join('');
+}
+
 /** Factory: a confirmed developer unless told otherwise. */
 export async function createUser(
   runtime: Runtime,
@@ -140,7 +149,7 @@ export async function createUser(
 ): Promise<UserRow> {
   sequence += 1;
   const user = await authRepository.insertUser(runtime.database.db, {
-    email: overrides.email ?? `user${sequence}-${randomBytes(3).toString('hex')}@example.test`,
+    email: overrides.email ?? `user${sequence}-${randomTag()}@example.test`,
     name: overrides.name ?? `User ${sequence}`,
     company_name: 'Test Co',
     password_hash: await hashPassword(overrides.password ?? TEST_PASSWORD, runtime.config.scryptLogN),
