@@ -79,6 +79,7 @@ function vitest(label, projects, env, reportName, files = []) {
 const PGLITE_ALSO = [
   // The database layer itself: the serial PGlite dialect, its errors, readiness without a pool.
   'apps/server/test/db-errors.test.ts',
+  'apps/server/test/db-writes.test.ts',
   'apps/server/test/health.test.ts',
   'apps/server/test/operator-metrics.test.ts',
   // pg-boss on PGlite: mail, the announcement fan-out, a job whose worker vanished, webhook deliveries.
