@@ -2,7 +2,6 @@
 // after the session lookup, a page is one statement (two with a search or an owner filter, whose total
 // needs the planner's estimate first), and its answer is the statement-by-statement path's, field for
 // field, for every sort, filter and page.
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kyselyOnPostgres, onQueryDuration } from '../src/db/index';
@@ -11,7 +10,14 @@ import { adminAppsPage } from '../src/modules/admin-lists/apps-page';
 import { presentAdminApp } from '../src/modules/admin-lists/presenter';
 import { authRepository } from '../src/modules/auth/repository';
 import type { Runtime } from '../src/runtime';
-import { type Client, createApp, createUser, signIn, startTestRuntime } from './support';
+import {
+  type Client,
+  createApp,
+  createUser,
+  insertVersionInReview,
+  signIn,
+  startTestRuntime,
+} from './support';
 
 let runtime: Runtime;
 let admin: Client;
@@ -22,29 +28,8 @@ const HOUR = 3_600_000;
 const NOW = new Date(Date.UTC(2026, 10, 20, 12));
 const at = (hoursAgo: number) => new Date(NOW.getTime() - hoursAgo * HOUR);
 
-async function versionInReview(app: DeveloperAppRow, since: Date, version = '1.0.0') {
-  await db()
-    .insertInto('app_versions')
-    .values({
-      developer_app_id: app.id,
-      environment_type: 'ProductionEnvironment',
-      semantic_version: version,
-      state: 'in_review',
-      schema_version: '1',
-      content: '{}',
-      configured_manifest_content: null,
-      auth_code_enabled: false,
-      changelog: null,
-      app_version_key: randomUUID(),
-      developer_notes: null,
-      admin_notes: null,
-      source_app_version_id: null,
-      created_by: null,
-      created_at: since,
-      updated_at: since,
-    })
-    .execute();
-}
+const versionInReview = (app: DeveloperAppRow, since: Date, version?: string) =>
+  insertVersionInReview(runtime, app, since, version);
 
 async function submission(
   app: DeveloperAppRow,

@@ -8,7 +8,14 @@ import { cappedCount, EXACT_COUNT_CAP } from '../src/db/counts';
 import type { DeveloperAppRow, UserRow } from '../src/db/schema';
 import { medianVersionReviewHoursQuery } from '../src/modules/admin-lists/repository';
 import type { Runtime } from '../src/runtime';
-import { type Client, createApp, createUser, signIn, startTestRuntime } from './support';
+import {
+  type Client,
+  createApp,
+  createUser,
+  insertVersionInReview,
+  signIn,
+  startTestRuntime,
+} from './support';
 
 let runtime: Runtime;
 let admin: Client;
@@ -183,29 +190,7 @@ describe('sorts that read a small set first', () => {
       .execute();
   });
 
-  async function versionInReview(app: DeveloperAppRow, at: Date) {
-    await db()
-      .insertInto('app_versions')
-      .values({
-        developer_app_id: app.id,
-        environment_type: 'ProductionEnvironment',
-        semantic_version: '1.0.0',
-        state: 'in_review',
-        schema_version: '1',
-        content: '{}',
-        configured_manifest_content: null,
-        auth_code_enabled: false,
-        changelog: null,
-        app_version_key: randomUUID(),
-        developer_notes: null,
-        admin_notes: null,
-        source_app_version_id: null,
-        created_by: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-  }
+  const versionInReview = (app: DeveloperAppRow, at: Date) => insertVersionInReview(runtime, app, at);
   async function listingInReview(app: DeveloperAppRow, at: Date) {
     await db()
       .insertInto('marketplace_submissions')

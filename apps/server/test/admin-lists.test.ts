@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeveloperAppRow, UserRow } from '../src/db/schema';
 import type { Runtime } from '../src/runtime';
@@ -10,6 +9,7 @@ import {
   createApp,
   createUser,
   errorOf,
+  insertVersionInReview,
   signIn,
   startTestRuntime,
 } from './support';
@@ -28,30 +28,7 @@ const apps: Record<'alpha' | 'bravo' | 'charlie' | 'delta' | 'echo', DeveloperAp
 const HOUR = 3_600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
 
-async function versionInReview(app: DeveloperAppRow, since: Date) {
-  return runtime.database.db
-    .insertInto('app_versions')
-    .values({
-      developer_app_id: app.id,
-      environment_type: 'ProductionEnvironment',
-      semantic_version: '1.0.0',
-      state: 'in_review',
-      schema_version: '1',
-      content: '{}',
-      configured_manifest_content: null,
-      auth_code_enabled: false,
-      changelog: null,
-      app_version_key: randomUUID(),
-      developer_notes: null,
-      admin_notes: null,
-      source_app_version_id: null,
-      created_by: null,
-      created_at: since,
-      updated_at: since,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
+const versionInReview = (app: DeveloperAppRow, since: Date) => insertVersionInReview(runtime, app, since);
 
 async function submission(
   app: DeveloperAppRow,

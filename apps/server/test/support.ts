@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -132,6 +132,37 @@ let sequence = 0;
 function randomTag(): string {
   const letters = 'ghjkmnpqrstvwxyz';
   return Array.from({ length: 6 }, () => letters[randomInt(letters.length)]).join('');
+}
+
+/** Factory: a production version of `app` in review since `since`, as the admin lists and the queue read it. */
+export async function insertVersionInReview(
+  runtime: Runtime,
+  app: { id: number },
+  since: Date,
+  version = '1.0.0',
+): Promise<{ id: number }> {
+  return runtime.database.db
+    .insertInto('app_versions')
+    .values({
+      developer_app_id: app.id,
+      environment_type: 'ProductionEnvironment',
+      semantic_version: version,
+      state: 'in_review',
+      schema_version: '1',
+      content: '{}',
+      configured_manifest_content: null,
+      auth_code_enabled: false,
+      changelog: null,
+      app_version_key: randomUUID(),
+      developer_notes: null,
+      admin_notes: null,
+      source_app_version_id: null,
+      created_by: null,
+      created_at: since,
+      updated_at: since,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 /** Factory: a confirmed developer unless told otherwise. */
