@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { bundleServer, rssMb, spawnBuilt } from './lib/bundle';
-import { checkPostgres, dropDatabase, freshDatabase } from './lib/postgres';
+import { checkPostgres, dropDatabase, freshDatabase, seedInstallations } from './lib/postgres';
 import {
   loadAverage,
   median,
@@ -95,16 +95,7 @@ async function seed(databaseUrl: string, bundle: string, tmp: string): Promise<n
     await stop(server);
     server = undefined;
     console.log(`seeding ${installations} installations of app ${appId}…`);
-    await client.query(
-      `INSERT INTO platform_installations (developer_app_id, company_name, company_is_demo, user_email_address,
-                                           status, installed_at, updated_at)
-       SELECT $1::int, 'Builder Co ' || g || CASE WHEN g % 50 = 0 THEN ', "Ltd"' ELSE '' END, g % 20 = 0,
-              'installer' || g || '@example.test', CASE WHEN g % 9 = 0 THEN 'uninstalled' ELSE 'installed' END,
-              t, t
-         FROM generate_series(1, $2::int) g,
-              LATERAL (SELECT now() - interval '1095 days' + (g::float / $2::int) * interval '1095 days' AS t) times`,
-      [appId, installations],
-    );
+    await seedInstallations(client, appId, installations);
     await client.query('VACUUM (ANALYZE)');
     return appId;
   } finally {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { removeBundle, rssMb, spawnBundle } from './lib/bundle';
-import { checkPostgres, dropDatabase, freshDatabase } from './lib/postgres';
+import { checkPostgres, dropDatabase, freshDatabase, seedInstallations } from './lib/postgres';
 import {
   freePort,
   loadAverage,
@@ -71,16 +71,7 @@ async function main(): Promise<void> {
     const appId = ((await created.json()) as { id: number }).id;
     console.log(`seeding ${group(installations)} installations of app ${appId} over three years…`);
     const seedStarted = performance.now();
-    await client.query(
-      `INSERT INTO platform_installations (developer_app_id, company_name, company_is_demo, user_email_address,
-                                           status, installed_at, updated_at)
-       SELECT $1::int, 'Builder Co ' || g || CASE WHEN g % 50 = 0 THEN ', "Ltd"' ELSE '' END, g % 20 = 0,
-              'installer' || g || '@example.test', CASE WHEN g % 9 = 0 THEN 'uninstalled' ELSE 'installed' END,
-              t, t
-         FROM generate_series(1, $2::int) g,
-              LATERAL (SELECT now() - interval '1095 days' + (g::float / $2::int) * interval '1095 days' AS t) times`,
-      [appId, installations],
-    );
+    await seedInstallations(client, appId, installations);
     await client.query(
       `INSERT INTO platform_daily_installations (developer_app_id, day, count)
        SELECT developer_app_id, (installed_at AT TIME ZONE 'UTC')::date, count(*)

@@ -44,3 +44,20 @@ export async function checkPostgres(): Promise<string> {
     throw new Error(`PostgreSQL is not reachable at ${adminUrl} (set BENCH_PG_ADMIN_URL): ${String(error)}`);
   }
 }
+
+/**
+ * `count` installations of one app spread over the last three years (every 9th uninstalled, every 20th a
+ * demo company, every 50th name needing CSV quotes): the metrics and CSV benches' seed.
+ */
+export async function seedInstallations(client: pg.Client, appId: number, count: number): Promise<void> {
+  await client.query(
+    `INSERT INTO platform_installations (developer_app_id, company_name, company_is_demo, user_email_address,
+                                         status, installed_at, updated_at)
+     SELECT $1::int, 'Builder Co ' || g || CASE WHEN g % 50 = 0 THEN ', "Ltd"' ELSE '' END, g % 20 = 0,
+            'installer' || g || '@example.test', CASE WHEN g % 9 = 0 THEN 'uninstalled' ELSE 'installed' END,
+            t, t
+       FROM generate_series(1, $2::int) g,
+            LATERAL (SELECT now() - interval '1095 days' + (g::float / $2::int) * interval '1095 days' AS t) times`,
+    [appId, count],
+  );
+}
