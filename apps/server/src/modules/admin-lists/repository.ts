@@ -318,12 +318,12 @@ export function inReviewSet(db: Db) {
   const dates = db
     .selectFrom('app_versions')
     .select(['developer_app_id', sql<Date>`updated_at`.as('at')])
-    .where('state', '=', 'in_review')
+    .where('state', '=', sql.lit('in_review'))
     .unionAll(
       db
         .selectFrom('marketplace_submissions')
         .select(['developer_app_id', sql<Date>`submitted_at`.as('at')])
-        .where('state', '=', 'in_review')
+        .where('state', '=', sql.lit('in_review'))
         .where('submitted_at', 'is not', null),
     );
   return db
@@ -338,7 +338,7 @@ function publishedSet(db: Db) {
     .selectFrom('marketplace_submissions')
     .distinctOn('developer_app_id')
     .select(['developer_app_id as id', sql<number | Date>`id`.as('key')])
-    .where('state', '=', 'published')
+    .where('state', '=', sql.lit('published'))
     .orderBy('developer_app_id')
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc');
@@ -428,7 +428,7 @@ export function filteredSmallSet(
     // Else each app of the set is looked up by id, through a LATERAL subquery: its LIMIT 1 (one app per
     // id) keeps the planner from flattening it into a join that hashes every app to match a thousand.
     inSet = inSet.innerJoinLateral(
-      () => filtered.select('a.id').where(sql<boolean>`a.id = k.id`).limit(1).as('f'),
+      () => filtered.select('a.id').where(sql<boolean>`a.id = k.id`).limit(sql.lit(1)).as('f'),
       (join) => join.onTrue(),
     ) as unknown as typeof inSet;
   }
@@ -516,10 +516,10 @@ export function appDetailsQuery(db: Db) {
           .selectFrom('marketplace_submissions as s')
           .select(['s.id', 's.live'])
           .whereRef('s.developer_app_id', '=', 'a.id')
-          .where('s.state', '=', 'published')
+          .where('s.state', '=', sql.lit('published'))
           .orderBy('s.published_at', 'desc')
           .orderBy('s.id', 'desc')
-          .limit(1)
+          .limit(sql.lit(1))
           .as('p'),
       (join) => join.onTrue(),
     )
@@ -536,13 +536,13 @@ export function appDetailsQuery(db: Db) {
         .selectFrom('app_versions as v')
         .select((v) => v.fn.max('v.updated_at').as('at'))
         .whereRef('v.developer_app_id', '=', 'a.id')
-        .where('v.state', '=', 'in_review')
+        .where('v.state', '=', sql.lit('in_review'))
         .as('app_version_in_review_at'),
       eb
         .selectFrom('marketplace_submissions as l')
         .select((l) => l.fn.max('l.submitted_at').as('at'))
         .whereRef('l.developer_app_id', '=', 'a.id')
-        .where('l.state', '=', 'in_review')
+        .where('l.state', '=', sql.lit('in_review'))
         .as('marketplace_listing_in_review_at'),
       'p.id as app_id',
       'p.live as live',
@@ -573,7 +573,7 @@ export function deletedAppIds(db: Db) {
 export function rankedVersions(db: Db) {
   return db
     .selectFrom('app_versions as q')
-    .where('q.state', '=', 'in_review')
+    .where('q.state', '=', sql.lit('in_review'))
     .where('q.developer_app_id', 'not in', deletedAppIds(db))
     .select([
       'q.id',
@@ -587,7 +587,7 @@ export function rankedVersions(db: Db) {
 export function rankedListings(db: Db) {
   return db
     .selectFrom('marketplace_submissions as q')
-    .where('q.state', '=', 'in_review')
+    .where('q.state', '=', sql.lit('in_review'))
     .where('q.developer_app_id', 'not in', deletedAppIds(db))
     .select([
       'q.id',
