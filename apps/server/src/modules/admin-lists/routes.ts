@@ -1,5 +1,6 @@
 import { adminListEndpoints as api, reviewQueueEndpoints } from '@lintel/shared';
 import type { FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { route } from '../../http/route';
 import { allow, requireUser } from '../../http/session';
 import { auditActorOf } from '../audit/actor';
@@ -18,12 +19,20 @@ import type { AdminListService } from './service';
 export function adminListRoutes(app: FastifyInstance, service: AdminListService, appScope: AppScope): void {
   const canRead = allow(adminListPolicy.canRead);
 
+  // The apps list and the review queue are kept answers (issue 24; AdminListService
+  // developerAppsAnswer), with an ETag: made by the contract's own serializer, so a kept page has the
+  // bytes a page made afresh has. The guard checks the administrator on every request, kept or not.
+  const appsPage = serializerCompiler({
+    schema: api.developerApps.response,
+    method: api.developerApps.method,
+    url: api.developerApps.path,
+    httpStatus: '200',
+  }) as (data: unknown) => string;
   route(app, api.developerApps, {
     guards: [canRead],
-    handler: async (request) => {
-      const { rows, total } = await service.developerApps(request.query);
-      return { items: rows.map(presentAdminApp), total };
-    },
+    kept: true,
+    handler: (request) =>
+      service.developerAppsAnswer(request.query, (rows) => appsPage(rows.map(presentAdminApp))),
   });
 
   route(app, api.developers, {

@@ -12,10 +12,12 @@ import type {
 import type { Db } from '../../db/index';
 import type { UserRow } from '../../db/schema';
 import { errors } from '../../http/errors';
+import { keepJson } from '../../http/etag';
 import { type Page, sortTerms } from '../../http/paging';
 import type { OAuthApplicationListing, Platform } from '../../platform/types';
 import { type AuditActor, changedFields, recordAudit } from '../audit/recorder';
 import { adminAppsPage } from './apps-page';
+import { AdminAppsCache, type KeptAdminAppsPage } from './cache';
 import { adminListPolicy } from './policy';
 import {
   type AdminAppListOptions,
@@ -75,7 +77,26 @@ function unique(error: unknown): boolean {
 
 /** The admin lists of spec 1 §2, the developer edit page and the review queue's places and estimates. */
 export class AdminListService {
-  constructor(private readonly deps: { db: Db; platform: Platform }) {}
+  private readonly appsPages: AdminAppsCache;
+
+  constructor(private readonly deps: { db: Db; platform: Platform }) {
+    this.appsPages = new AdminAppsCache(deps.db);
+  }
+
+  /**
+   * A page of the developer apps list (or the review queue) as its JSON goes out (`serialize` writes
+   * the rows as the contract does), kept per normalised query until a write to what it reads
+   * (AdminAppsCache). The caller has checked that the actor may read the list.
+   */
+  developerAppsAnswer(
+    query: Page & { sort: SortValue<AdminDeveloperAppSortKey>[]; filters?: AdminDeveloperAppFilters },
+    serialize: (rows: AdminAppView[]) => string,
+  ): Promise<KeptAdminAppsPage> {
+    return this.appsPages.page(appListOptions(query), async () => {
+      const { rows, total } = await this.developerApps(query);
+      return { ...keepJson(serialize(rows)), total };
+    });
+  }
 
   /** Developer apps (and the review queue, with `in_review`): newest first unless sorted otherwise. */
   async developerApps(
