@@ -17,19 +17,49 @@ const axeSource = readFileSync(
   'utf8',
 );
 
+type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
+
+/** A rule names its checks by id, or holds them (axe's versions differ). */
+type AxeCheckRef = string | { id: string };
+
 interface AxeWindow {
   axe: {
     run(context: unknown, options: Record<string, unknown>): Promise<{ violations: AxeViolation[] }>;
+    /** axe's rule and check definitions (internal but stable since axe 2: what its own reporters read). */
+    _audit: {
+      rules: { id: string; impact?: Impact; any: AxeCheckRef[]; all: AxeCheckRef[]; none: AxeCheckRef[] }[];
+      data: { checks: Record<string, { impact?: Impact } | undefined> };
+    };
   };
 }
 
-/** Every rule axe runs by default, in one frame; only the violations are gathered. */
+/**
+ * Every rule axe runs by default that can report a serious or critical violation, in one frame; only the
+ * violations are gathered. A rule's violation is as grave as its gravest failing check (or the rule's own
+ * impact, where it names one), so a rule whose checks are all minor or moderate can never fail a journey:
+ * the 29 such rules (region, the landmark rules, heading order, duplicate ids…) are left out, which is a
+ * third of axe's time on a long page and does not change what a journey can find.
+ */
 async function axeViolations(frame: Frame, include: string | undefined): Promise<AxeViolation[]> {
   if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeSource);
   return frame.evaluate(async (selector) => {
     const { axe } = window as unknown as AxeWindow;
+    const rank: Record<Impact, number> = { minor: 1, moderate: 2, serious: 3, critical: 4 };
+    const gravest = (rule: AxeWindow['axe']['_audit']['rules'][number]) =>
+      Math.max(
+        rule.impact ? rank[rule.impact] : 0,
+        ...[...rule.any, ...rule.all, ...rule.none].map((check) => {
+          const impact = axe._audit.data.checks[typeof check === 'string' ? check : check.id]?.impact;
+          return impact ? rank[impact] : 0;
+        }),
+      );
+    const rules = Object.fromEntries(
+      axe._audit.rules
+        .filter((rule) => gravest(rule) < rank.serious)
+        .map((rule) => [rule.id, { enabled: false }]),
+    );
     const context = selector ? { include: [selector] } : document;
-    const results = await axe.run(context, { resultTypes: ['violations'], iframes: false });
+    const results = await axe.run(context, { resultTypes: ['violations'], iframes: false, rules });
     return results.violations;
   }, include ?? null);
 }

@@ -3,6 +3,8 @@
 export const SERVER_PORT = Number(process.env.E2E_PORT ?? 3107);
 export const BASE_URL = `http://127.0.0.1:${SERVER_PORT}`;
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+/** The run's mailbox answers the messages its SMTP server received here (e2e/support/mailbox.ts). */
+export const MAILBOX_PORT = Number(process.env.E2E_MAILBOX_PORT ?? SMTP_PORT + 1);
 
 /**
  * The PostgreSQL server on which each run makes a database of its own (and drops it afterwards),

@@ -1,12 +1,14 @@
 // The portal of one end-to-end run (the Playwright config's webServer command): makes the run's
-// PostgreSQL database when the run owns it, runs the server's own entry point (apps/server/src/main.ts)
-// on it, and once the server has stopped drops that database and removes the run's scratch directory.
+// PostgreSQL database when the run owns it, starts the run's mailbox (the SMTP server the portal mails
+// to, read by every worker's journeys), runs the server's own entry point (apps/server/src/main.ts) on
+// it, and once the server has stopped drops that database and removes the run's scratch directory.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { RUN_DATABASE_PREFIX } from './env';
+import { MailboxServer } from './mailbox';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Databases of runs that were killed before they could drop theirs are dropped after this long. */
@@ -49,6 +51,9 @@ if (owned) {
   });
 }
 
+const mailbox = new MailboxServer();
+await mailbox.start();
+
 const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
   cwd: root,
   env: process.env,
@@ -66,6 +71,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 const code = await new Promise<number>((resolve) => {
   server.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
 });
+await mailbox.stop();
 if (owned) {
   await onServer((client) =>
     client.query(`DROP DATABASE IF EXISTS ${quoted(name)} WITH (FORCE)`).then(() => {}),
