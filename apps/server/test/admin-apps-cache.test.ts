@@ -7,13 +7,12 @@ import { adminListEndpoints as api } from '@lintel/shared';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onQueryDuration } from '../src/db/index';
 import { ADMIN_APPS_TABLES, AdminAppsCache } from '../src/modules/admin-lists/cache';
 import { presentAdminApp } from '../src/modules/admin-lists/presenter';
 import type { Runtime } from '../src/runtime';
 import { type Actor, appWithMembers, grantProduction, signInActors } from './apps-support';
 import { createVersion, promote, review } from './manifests-support';
-import { type Client, createApp, startTestRuntime } from './support';
+import { type Client, createApp, startTestRuntime, statementsDuring } from './support';
 
 let runtime: Runtime;
 let as: Record<Actor, Client>;
@@ -31,20 +30,6 @@ const get = (who: Client, url: string, headers: Record<string, string> = {}) =>
   who.request({ method: 'GET', url, headers });
 const rows = async (url: string): Promise<Row[]> => (await get(as.platformAdmin, url)).json();
 const ids = async (url: string) => (await rows(url)).map((row) => row.id);
-
-/** Statements made while `run` runs. */
-async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
-  let statements = 0;
-  onQueryDuration(db(), () => {
-    statements += 1;
-  });
-  try {
-    await run();
-  } finally {
-    onQueryDuration(db(), () => undefined);
-  }
-  return statements;
-}
 
 beforeAll(async () => {
   runtime = await startTestRuntime();
@@ -64,7 +49,7 @@ describe('GET /api/v1/admin/developer_apps kept', () => {
 
     // Kept: the next request reads only the session.
     let again: Awaited<ReturnType<typeof get>> | undefined;
-    expect(await statementsDuring(async () => (again = await get(as.platformAdmin, appsUrl)))).toBe(1);
+    expect(await statementsDuring(db(), async () => (again = await get(as.platformAdmin, appsUrl)))).toBe(1);
     expect(again?.body).toBe(first.body);
     expect(again?.headers.etag).toBe(etag);
     expect(again?.headers.total).toBe(first.headers.total);

@@ -4,13 +4,20 @@
 import { developerAppEndpoints as api } from '@lintel/shared';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onQueryDuration } from '../src/db/index';
 import type { UserRow } from '../src/db/schema';
 import { MyAppsCache } from '../src/modules/developer-apps/cache';
 import { presentSummary } from '../src/modules/developer-apps/presenter';
 import type { Runtime } from '../src/runtime';
 import { provisionNow } from './apps-support';
-import { addCollaborator, type Client, createApp, createUser, signIn, startTestRuntime } from './support';
+import {
+  addCollaborator,
+  type Client,
+  createApp,
+  createUser,
+  signIn,
+  startTestRuntime,
+  statementsDuring,
+} from './support';
 
 let runtime: Runtime;
 let user: UserRow;
@@ -30,20 +37,6 @@ const list = (who: Client = client, headers: Record<string, string> = {}) =>
   who.request({ method: 'GET', url, headers });
 const items = async (who: Client = client): Promise<Item[]> => (await list(who)).json();
 const itemOf = async (id: number) => (await items()).find((item) => item.id === id);
-
-/** Statements made while `run` runs. */
-async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
-  let statements = 0;
-  onQueryDuration(db(), () => {
-    statements += 1;
-  });
-  try {
-    await run();
-  } finally {
-    onQueryDuration(db(), () => undefined);
-  }
-  return statements;
-}
 
 beforeAll(async () => {
   runtime = await startTestRuntime({ env: { SANDBOX_PROVISION_DELAY_MS: '3600000' } });
@@ -66,7 +59,7 @@ describe('GET /api/v1/developer_apps kept', () => {
 
     // Kept: the next request reads only the session.
     let again: Awaited<ReturnType<typeof list>> | undefined;
-    expect(await statementsDuring(async () => (again = await list()))).toBe(1);
+    expect(await statementsDuring(db(), async () => (again = await list()))).toBe(1);
     expect(again?.body).toBe(first.body);
     expect(again?.headers.etag).toBe(etag);
     expect(again?.headers.total).toBe(first.headers.total);

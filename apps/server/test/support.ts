@@ -8,7 +8,14 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config';
-import { type DatabaseHandle, kyselyOnPglite, kyselyOnPostgres, openPglite } from '../src/db/index';
+import {
+  type DatabaseHandle,
+  type Db,
+  kyselyOnPglite,
+  kyselyOnPostgres,
+  onQueryDuration,
+  openPglite,
+} from '../src/db/index';
 import type { Database, UserRow } from '../src/db/schema';
 import { hashPassword } from '../src/http/crypto';
 import { authRepository } from '../src/modules/auth/repository';
@@ -135,6 +142,20 @@ function randomTag(): string {
 }
 
 /** Factory: a production version of `app` in review since `since`, as the admin lists and the queue read it. */
+/** The statements `db` made while `run` ran. */
+export async function statementsDuring(db: Db, run: () => Promise<unknown>): Promise<number> {
+  let statements = 0;
+  onQueryDuration(db, () => {
+    statements += 1;
+  });
+  try {
+    await run();
+  } finally {
+    onQueryDuration(db, () => undefined);
+  }
+  return statements;
+}
+
 export async function insertVersionInReview(
   runtime: Runtime,
   app: { id: number },

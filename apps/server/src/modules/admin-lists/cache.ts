@@ -1,6 +1,7 @@
-import { type Db, onWrites } from '../../db/index';
+import type { Db } from '../../db/index';
+import { KeptUntilWritten } from '../../db/kept-answers';
 import type { HeardWrites } from '../../db/writes';
-import { AnswerCache, type AnswerCacheLimits } from '../../http/answer-cache';
+import type { AnswerCacheLimits } from '../../http/answer-cache';
 import type { KeptJson } from '../../http/etag';
 import type { AdminAppListOptions } from './repository';
 
@@ -42,28 +43,14 @@ function changesAdminApps(writes: HeardWrites): boolean {
  * Emptied by every write this process makes to what the pages read (db/writes.ts hears them after
  * commit); each page kept at most ttlMs.
  */
-export class AdminAppsCache {
-  private readonly answers: AnswerCache<KeptAdminAppsPage>;
-  /** Whether writes to the database are heard: without that nothing may be kept. */
-  readonly enabled: boolean;
-
+export class AdminAppsCache extends KeptUntilWritten<KeptAdminAppsPage> {
   constructor(db: Db, limits: AnswerCacheLimits = ADMIN_APPS_CACHE_LIMITS, now?: () => number) {
-    this.answers = new AnswerCache<KeptAdminAppsPage>(limits, now);
-    this.enabled =
-      onWrites(db, (writes) => {
-        if (changesAdminApps(writes)) this.answers.clear();
-      }) !== undefined;
+    super(db, limits, changesAdminApps, now);
   }
 
   /** The page the options name, kept or made by `make`. */
   page(options: AdminAppListOptions, make: () => Promise<KeptAdminAppsPage>): Promise<KeptAdminAppsPage> {
-    if (!this.enabled) return make();
-    return this.answers.get('apps', keyOf(options), make);
-  }
-
-  /** Pages kept and their characters (tests). */
-  get size(): { entries: number; bytes: number } {
-    return this.answers.size;
+    return this.answer('apps', keyOf(options), make);
   }
 }
 

@@ -1,6 +1,7 @@
-import { type Db, onWrites } from '../../db/index';
+import type { Db } from '../../db/index';
+import { KeptUntilWritten } from '../../db/kept-answers';
 import type { HeardWrites } from '../../db/writes';
-import { AnswerCache, type AnswerCacheLimits } from '../../http/answer-cache';
+import type { AnswerCacheLimits } from '../../http/answer-cache';
 import type { KeptJson } from '../../http/etag';
 import type { Page } from '../../http/paging';
 
@@ -42,27 +43,13 @@ function changesMyApps(writes: HeardWrites): boolean {
  * what the pages read (db/writes.ts hears them after commit) and each kept at most ttlMs. Keyed by the
  * user's id: a page is only ever answered to the user it was made for.
  */
-export class MyAppsCache {
-  private readonly answers: AnswerCache<KeptAppsPage>;
-  /** Whether writes to the database are heard: without that nothing may be kept. */
-  readonly enabled: boolean;
-
+export class MyAppsCache extends KeptUntilWritten<KeptAppsPage> {
   constructor(db: Db, limits: AnswerCacheLimits = MY_APPS_CACHE_LIMITS, now?: () => number) {
-    this.answers = new AnswerCache<KeptAppsPage>(limits, now);
-    this.enabled =
-      onWrites(db, (writes) => {
-        if (changesMyApps(writes)) this.answers.clear();
-      }) !== undefined;
+    super(db, limits, changesMyApps, now);
   }
 
   /** The user's page, kept or made by `make`. */
   page(userId: number, page: Page, make: () => Promise<KeptAppsPage>): Promise<KeptAppsPage> {
-    if (!this.enabled) return make();
-    return this.answers.get(userId, `${page.page}|${page.per_page}`, make);
-  }
-
-  /** Pages kept and their characters (tests). */
-  get size(): { entries: number; bytes: number } {
-    return this.answers.size;
+    return this.answer(userId, `${page.page}|${page.per_page}`, make);
   }
 }
