@@ -15,9 +15,15 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const fileTimes = [];
 let broken = false;
 
+/** Each phase's wall time, printed at the end beside the slowest files (issue 24: CI time). */
+const phaseTimes = [];
+const started = Date.now();
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const begun = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  phaseTimes.push({ label, ms: Date.now() - begun });
   return result.status ?? 1;
 }
 
@@ -164,6 +170,7 @@ if (build !== 0) {
 }
 
 printSlowest();
+printPhases();
 
 console.log('');
 if (broken) console.log('A test runner failed outside its tests (see above); it counts as a failure.');
@@ -179,4 +186,11 @@ function printSlowest() {
   for (const entry of slowest) {
     console.log(`${(entry.ms / 1000).toFixed(1).padStart(8)} s  ${entry.file}  (${entry.label})`);
   }
+}
+
+function printPhases() {
+  console.log('\nWall time per phase:');
+  for (const phase of phaseTimes)
+    console.log(`${(phase.ms / 1000).toFixed(1).padStart(8)} s  ${phase.label}`);
+  console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(8)} s  in all`);
 }
