@@ -116,10 +116,12 @@ async function setSpike(bucketId: number, spike: number, server = SANDBOX_SERVER
 /** The limiter reads buckets through a cache of 500 ms: one wait of this covers it. */
 const afterBucketCache = () => new Promise((resolve) => setTimeout(resolve, 600));
 
-const statusCounts = (responses: LightMyRequestResponse[]) => ({
-  passed: responses.filter((response) => response.statusCode !== 429).length,
-  refused: responses.filter((response) => response.statusCode === 429).length,
-});
+/** How many answers had each status: a call neither answered nor refused shows up by its own status. */
+const statusCounts = (responses: LightMyRequestResponse[]) => {
+  const counts: Record<number, number> = {};
+  for (const response of responses) counts[response.statusCode] = (counts[response.statusCode] ?? 0) + 1;
+  return counts;
+};
 
 describe('the rate-limit headers', () => {
   it('carry the spike window of the default buckets on every answer, counting down', async () => {
@@ -127,11 +129,13 @@ describe('the rate-limit headers', () => {
     const token = await clientToken(oauth.platformId);
     const before = Math.floor(Date.now() / 1000);
     const first = await call(token);
+    // The call itself can take over a second on a loaded machine: the window starts somewhere in it.
+    const after = Math.ceil(Date.now() / 1000);
     expect(first.statusCode).toBe(200);
     expect(rate(first)).toMatchObject({ limit: 100, remaining: 99 });
-    // The spike window: 10 s from its first call.
+    // The spike window: 10 s from its first call (the header rounds up to a whole second).
     expect(rate(first).reset).toBeGreaterThanOrEqual(before + 9);
-    expect(rate(first).reset).toBeLessThanOrEqual(before + 11);
+    expect(rate(first).reset).toBeLessThanOrEqual(after + 10);
     const second = await call(token);
     expect(rate(second)).toMatchObject({ limit: 100, remaining: 98 });
   });
@@ -279,10 +283,7 @@ describe('a burst', () => {
     const { app, oauth } = await sandboxApp();
     const token = await clientToken(oauth.platformId);
     const responses = await Promise.all(Array.from({ length: 200 }, () => call(token)));
-    expect(statusCounts(responses)).toEqual({ passed: 100, refused: 100 });
-    expect(new Set(responses.filter((r) => r.statusCode !== 429).map((r) => r.statusCode))).toEqual(
-      new Set([200]),
-    );
+    expect(statusCounts(responses)).toEqual({ 200: 100, 429: 100 });
     // The refused calls are counted nowhere else: the hourly window holds the 100 answered.
     await runtime.platformHttp.context.activity.flush();
     const usage = await runtime.platform.activity.bucketUsage(app.id);
@@ -336,7 +337,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two portals on one PostgreSQL dat
     const responses = await Promise.all(
       Array.from({ length: 300 }, (_, i) => call(token, { on: i % 2 === 0 ? runtime : second })),
     );
-    expect(statusCounts(responses)).toEqual({ passed: 100, refused: 200 });
+    expect(statusCounts(responses)).toEqual({ 200: 100, 429: 200 });
   });
 
   it("see an admin's bucket change made on the other within a second", async () => {
