@@ -105,11 +105,13 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
   },
   projects: [
+    // These read or count what every journey shares (the notifications every user sees, the admin
+    // notifications list, the rate-limit buckets): one at a time, beside the others. Listed first so that
+    // one worker walks them while the other starts on the rest: the runner queues files project by
+    // project, and listed last they ran alone at the end with the second worker idle (~2.5 min).
+    { name: 'shared-state journeys', testMatch: SHARED_STATE_JOURNEYS, workers: 1, use: browser },
     // Each journey makes its own users and apps: two files at a time, on one portal and one database.
     { name: 'journeys', testIgnore: SHARED_STATE_JOURNEYS, use: browser },
-    // These read or count what every journey shares (the notifications every user sees, the admin
-    // notifications list, the rate-limit buckets): one at a time, beside the others.
-    { name: 'shared-state journeys', testMatch: SHARED_STATE_JOURNEYS, workers: 1, use: browser },
   ],
   webServer: {
     command: 'node_modules/.bin/tsx e2e/support/server.ts',
