@@ -9,7 +9,9 @@ import { FORM_EXPERIENCE_FLAGS, readFlag, writeFlag } from './flags';
 import { OptInBanner } from './OptInBanner';
 
 function serve({ forced = false } = {}) {
-  const session = { ...buildSession(), features: { form_experience_forced: forced } };
+  const base = buildSession();
+  // The session's other features as a real one has them: the page's listing section reads them too.
+  const session = { ...base, features: { ...base.features, form_experience_forced: forced } };
   return mockFetch((url, init) => {
     if (url === '/api/v1/session') return { body: session };
     if (url === '/api/v1/developer_apps/5') return { body: buildDeveloperApp() };
