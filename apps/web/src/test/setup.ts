@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // Lazy routes are compiled on first use in tests, which can take longer than the default 1 s.
 configure({ asyncUtilTimeout: 4000 });
@@ -48,11 +48,4 @@ afterEach(() => {
   // The toast store lives in the module: a toast of one test must not show in the next.
   notifications.clean();
   window.localStorage.clear();
-});
-
-// The files of a worker share their modules (isolate off, vitest.config.ts): a chunk a file's last test
-// started importing (a lazy component, a translation bundle) is waited for before the next file, so no
-// file inherits an import left half-way.
-afterAll(async () => {
-  await vi.dynamicImportSettled();
 });
